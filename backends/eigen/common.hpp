@@ -83,8 +83,8 @@ void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape
 
 // Three-operand form for where(cond, x, y).
 template <class F>
-void for_each_broadcast3(const Shape& a_shape, const Shape& b_shape, const Shape& c_shape, const Shape& out_shape,
-                         F&& f) {
+void for_each_broadcast3(const Shape& a_shape, const Shape& b_shape, const Shape& c_shape,
+                         const Shape& out_shape, F&& f) {
   const std::size_t nd = out_shape.size();
   const std::int64_t n = shape_numel(out_shape);
   if (n == 0) return;

@@ -12,8 +12,9 @@ namespace ember {
 
 enum class DType : std::uint8_t { bool_, uint8, int8, int16, int32, int64, float16, float32, float64 };
 
-inline constexpr DType all_dtypes[] = {DType::bool_, DType::uint8,   DType::int8,    DType::int16,  DType::int32,
-                                       DType::int64, DType::float16, DType::float32, DType::float64};
+inline constexpr DType all_dtypes[] = {DType::bool_,   DType::uint8,   DType::int8,
+                                       DType::int16,   DType::int32,   DType::int64,
+                                       DType::float16, DType::float32, DType::float64};
 
 // The C++ storage type of each dtype.
 template <DType D>

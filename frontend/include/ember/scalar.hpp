@@ -15,14 +15,14 @@ class Scalar {
   enum class Kind : unsigned char { boolean, integer, floating };
 
   Scalar() = default;
-  Scalar(bool v) : kind_(Kind::boolean), i_(v ? 1 : 0), d_(v ? 1.0 : 0.0) {}  // NOLINT(google-explicit-constructor)
+  Scalar(bool v)
+      : kind_(Kind::boolean), i_(v ? 1 : 0), d_(v ? 1.0 : 0.0) {}  // NOLINT(google-explicit-constructor)
   template <class T>
-    requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
-  Scalar(T v)  // NOLINT(google-explicit-constructor)
+  requires(std::is_integral_v<T> && !std::is_same_v<T, bool>)
+      Scalar(T v)  // NOLINT(google-explicit-constructor)
       : kind_(Kind::integer), i_(static_cast<std::int64_t>(v)), d_(static_cast<double>(v)) {}
   template <class T>
-    requires std::is_floating_point_v<T>
-  Scalar(T v)  // NOLINT(google-explicit-constructor)
+  requires std::is_floating_point_v<T> Scalar(T v)  // NOLINT(google-explicit-constructor)
       : kind_(Kind::floating), i_(0), d_(static_cast<double>(v)) {}
   Scalar(half v) : Scalar(static_cast<float>(v)) {}  // NOLINT(google-explicit-constructor)
 

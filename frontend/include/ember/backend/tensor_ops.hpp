@@ -47,8 +47,8 @@ class TensorOps {
   virtual void tile(const Tensor& x, Tensor& out) = 0;
   // pads[i] = (before, after) for axis i, all >= 0. reflect needs x.shape[i] > 1 wherever padding is
   // nonzero (NumPy's "reflect", edge not repeated); edge needs x.shape[i] > 0.
-  virtual void pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64_t>>& pads, PadMode mode,
-                   Scalar value, Tensor& out) = 0;
+  virtual void pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64_t>>& pads,
+                   PadMode mode, Scalar value, Tensor& out) = 0;
   // out[i0, i1, ...] = x[starts[0] + i0 * steps[0], ...]; every addressed element is in range, steps != 0.
   virtual void slice(const Tensor& x, const std::vector<std::int64_t>& starts,
                      const std::vector<std::int64_t>& steps, Tensor& out) = 0;

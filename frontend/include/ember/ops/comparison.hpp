@@ -28,8 +28,10 @@ Tensor logical_not(const Tensor& x);
 Tensor isnan(const Tensor& x);
 Tensor isinf(const Tensor& x);
 Tensor isfinite(const Tensor& x);
-Tensor isclose(const Tensor& a, const Tensor& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false);
-bool allclose(const Tensor& a, const Tensor& b, double rtol = 1e-05, double atol = 1e-08, bool equal_nan = false);
+Tensor isclose(const Tensor& a, const Tensor& b, double rtol = 1e-05, double atol = 1e-08,
+               bool equal_nan = false);
+bool allclose(const Tensor& a, const Tensor& b, double rtol = 1e-05, double atol = 1e-08,
+              bool equal_nan = false);
 Tensor all(const Tensor& x, Axes axes = std::nullopt, bool keepdims = false);
 Tensor any(const Tensor& x, Axes axes = std::nullopt, bool keepdims = false);
 // Elements of x where cond is true, else of y; x and y promote, all three broadcast.

@@ -27,8 +27,8 @@ struct FInfo {
   int bits;
   double eps;
   double max;
-  double min;       // most negative finite value
-  double tiny;      // smallest positive normal
+  double min;   // most negative finite value
+  double tiny;  // smallest positive normal
   double smallest_subnormal;
   double resolution;
 };

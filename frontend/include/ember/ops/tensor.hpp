@@ -41,7 +41,8 @@ Tensor linspace(double start, double stop, std::int64_t num = 50, bool endpoint 
 template <class T>
 Tensor from_data(std::span<const T> data, const Shape& shape, std::optional<Device> device = std::nullopt);
 template <class T>
-Tensor from_data(const std::vector<T>& data, const Shape& shape, std::optional<Device> device = std::nullopt) {
+Tensor from_data(const std::vector<T>& data, const Shape& shape,
+                 std::optional<Device> device = std::nullopt) {
   return from_data(std::span<const T>(data.data(), data.size()), shape, device);
 }
 // Untyped form: `bytes` holds shape_numel(shape) elements of `dtype`.
