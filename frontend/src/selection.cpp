@@ -1,6 +1,7 @@
 // Backend registry and selection: scope > explicit call > EMBER_BACKEND > persisted file > default.
 #include "ember/selection.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 #include <atomic>
 #include <cstdlib>
@@ -54,9 +55,29 @@ Backend* find_backend(std::string_view name) {
 std::atomic<Backend*> explicit_choice{nullptr};
 thread_local std::vector<Backend*> scope_stack;
 
+// Identifies a version of a file: rename-replacement changes the inode, in-place edits the size or mtime.
+struct FileStamp {
+  bool exists = false;
+  ::dev_t dev = 0;
+  ::ino_t ino = 0;
+  ::off_t size = 0;
+  ::timespec mtime{};
+  bool operator==(const FileStamp& o) const {
+    return exists == o.exists && dev == o.dev && ino == o.ino && size == o.size && mtime.tv_sec == o.mtime.tv_sec &&
+           mtime.tv_nsec == o.mtime.tv_nsec;
+  }
+};
+
+FileStamp stamp_of(const std::string& path) {
+  struct ::stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {};
+  return {true, st.st_dev, st.st_ino, st.st_size, st.st_mtim};
+}
+
 struct PersistedCache {
   std::mutex mutex;
   std::string path;
+  FileStamp stamp;
   bool loaded = false;
   std::string name;  // empty: no persisted choice
 };
@@ -87,10 +108,13 @@ std::string read_persisted_name(const std::string& path) {
 std::string persisted_name() {
   PersistedCache& c = persisted_cache();
   const std::string path = persisted_config_path();
+  // Re-read when the file changes (another process may persist a choice while this one runs).
+  const FileStamp stamp = stamp_of(path);
   std::lock_guard lock(c.mutex);
-  if (!c.loaded || c.path != path) {
-    c.name = read_persisted_name(path);
+  if (!c.loaded || c.path != path || !(stamp == c.stamp)) {
+    c.name = stamp.exists ? read_persisted_name(path) : std::string();
     c.path = path;
+    c.stamp = stamp;
     c.loaded = true;
   }
   return c.name;
@@ -122,9 +146,7 @@ void write_persisted_name(const std::string& name) {
   }
   PersistedCache& c = persisted_cache();
   std::lock_guard lock(c.mutex);
-  c.path = path.string();
-  c.name = name;
-  c.loaded = true;
+  c.loaded = false;  // re-read (and re-stat) on next use
 }
 
 }  // namespace
@@ -155,24 +177,37 @@ Backend& get_backend(std::string_view name) {
   throw BackendError("unknown backend \"" + std::string(name) + "\"; registered backends: " + names_list());
 }
 
-Backend& current_backend() {
-  if (!scope_stack.empty()) return *scope_stack.back();
-  if (Backend* b = explicit_choice.load()) return *b;
+namespace {
+
+std::pair<Backend*, const char*> resolve_current() {
+  if (!scope_stack.empty()) return {scope_stack.back(), "scope"};
+  if (Backend* b = explicit_choice.load()) return {b, "explicit"};
   if (const char* env = std::getenv("EMBER_BACKEND"); env != nullptr && *env != '\0') {
-    if (Backend* b = find_backend(env)) return *b;
+    if (Backend* b = find_backend(env)) return {b, "environment"};
     throw BackendError("EMBER_BACKEND names unknown backend \"" + std::string(env) +
                        "\"; registered backends: " + names_list());
   }
   if (const std::string name = persisted_name(); !name.empty()) {
-    if (Backend* b = find_backend(name)) return *b;
+    if (Backend* b = find_backend(name)) return {b, "persisted"};
     throw BackendError("the persisted backend choice " + persisted_config_path() +
                        " names unknown backend \"" + name + "\"; registered backends: " + names_list());
   }
-  if (Backend* b = find_backend("eigen")) return *b;
+  if (Backend* b = find_backend("eigen")) return {b, "default"};
   Registry& r = registry();
   std::lock_guard lock(r.mutex);
   if (r.backends.empty()) throw BackendError("no backend is registered");
-  return *r.backends.front();
+  return {r.backends.front().get(), "default"};
+}
+
+}  // namespace
+
+Backend& current_backend() {
+  return *resolve_current().first;
+}
+
+BackendChoice current_backend_choice() {
+  const auto [backend, source] = resolve_current();
+  return {backend->name(), source};
 }
 
 std::string current_backend_name() {

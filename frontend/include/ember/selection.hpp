@@ -19,6 +19,14 @@ Backend& get_backend(std::string_view name);
 Backend& current_backend();
 std::string current_backend_name();
 
+// Why the current backend is the current one: "scope", "explicit", "environment", "persisted" or
+// "default", with the name.
+struct BackendChoice {
+  std::string name;
+  std::string source;
+};
+BackendChoice current_backend_choice();
+
 // The explicit choice for this process. With Persist::yes it is also written (atomically) to
 // $XDG_CONFIG_HOME/ember/config.json (or ~/.config/ember/config.json) for later processes.
 void set_backend(std::string_view name, Persist persist = Persist::no);
