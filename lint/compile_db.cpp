@@ -1,0 +1,313 @@
+#include "lint/compile_db.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "lint/clang.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+bool is_header_path(const fs::path& p) {
+  static const std::set<std::string> ext = {".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tcc"};
+  return ext.count(p.extension().string()) > 0;
+}
+
+bool is_source_path(const fs::path& p) {
+  static const std::set<std::string> ext = {".cpp", ".cc", ".cxx", ".c++", ".C", ".c"};
+  return ext.count(p.extension().string()) > 0;
+}
+
+std::vector<std::string> split_command_line(const std::string& command) {
+  std::vector<std::string> out;
+  std::string cur;
+  bool in_word = false;
+  char quote = 0;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    char c = command[i];
+    if (quote == '\'') {
+      if (c == '\'') {
+        quote = 0;
+      } else {
+        cur += c;
+      }
+    } else if (quote == '"') {
+      if (c == '"') {
+        quote = 0;
+      } else if (c == '\\' && i + 1 < command.size() &&
+                 std::string("\"\\$`").find(command[i + 1]) != std::string::npos) {
+        cur += command[++i];
+      } else {
+        cur += c;
+      }
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (c == '\\' && i + 1 < command.size()) {
+      cur += command[++i];
+      in_word = true;
+    } else if (c == ' ' || c == '\t' || c == '\n') {
+      if (in_word) out.push_back(cur), cur.clear(), in_word = false;
+    } else {
+      cur += c;
+      in_word = true;
+    }
+  }
+  if (in_word) out.push_back(cur);
+  return out;
+}
+
+namespace {
+
+// Flags kept with a separate argument ("-I dir") or joined ("-Idir").
+const std::vector<std::string> kKeepWithArg = {
+    "-I", "-isystem",  "-iquote",   "-idirafter", "-include", "-imacros",     "-D", "-U",
+    "-x", "--sysroot", "-isysroot", "-target",    "-iprefix", "-iwithprefix", "-F"};
+// Flags dropped together with their separate argument: outputs, dependency files, linker and assembler
+// pass-through, GCC tuning parameters.
+const std::set<std::string> kDropWithArg = {"-o",          "-MF",         "-MT",
+                                            "-MQ",         "-MJ",         "--param",
+                                            "-Xlinker",    "-Xassembler", "-Xpreprocessor",
+                                            "-Xclang",     "-aux-info",   "-dumpbase",
+                                            "-dumpdir",    "-auxbase",    "-auxbase-strip",
+                                            "-L",          "-l",          "-T",
+                                            "-u",          "-z",          "-arch",
+                                            "-Xarch_host", "-Xcuda-ptxas"};
+// -f flags that change the language clang parses; every other -f flag (optimization, codegen, GCC-only
+// tuning such as -fno-tree-vectorize or -fconserve-stack) is dropped.
+const std::vector<std::string> kKeepFPrefixes = {"-fexceptions",
+                                                 "-fno-exceptions",
+                                                 "-frtti",
+                                                 "-fno-rtti",
+                                                 "-fchar8_t",
+                                                 "-fno-char8_t",
+                                                 "-fsigned-char",
+                                                 "-funsigned-char",
+                                                 "-fms-extensions",
+                                                 "-fopenmp",
+                                                 "-fcoroutines",
+                                                 "-fno-gnu-keywords",
+                                                 "-fgnu-keywords",
+                                                 "-fcxx-exceptions",
+                                                 "-fno-cxx-exceptions",
+                                                 "-fshort-wchar",
+                                                 "-fpermissive",
+                                                 "-fno-threadsafe-statics",
+                                                 "-fsized-deallocation",
+                                                 "-faligned-allocation",
+                                                 "-fconcepts"};
+// Language flags clang does not know (g++'s -fconcepts, -fcoroutines in C++20 mode): dropped after all.
+const std::set<std::string> kGccOnlyKept = {"-fconcepts", "-fcoroutines", "-fpermissive", "-fgnu-keywords",
+                                            "-fno-gnu-keywords"};
+
+bool starts_with(const std::string& s, const std::string& p) {
+  return s.compare(0, p.size(), p) == 0;
+}
+
+std::string driver_for(const std::string& compiler) {
+  std::string base = fs::path(compiler).filename().string();
+  // g++, c++, clang++, x86_64-linux-gnu-g++-12, icpx, ... : C++; gcc, cc, clang: C.
+  if (base.find("++") != std::string::npos || base.find("icpx") != std::string::npos ||
+      base.find("icpc") != std::string::npos || base.find("CC") != std::string::npos) {
+    return "clang++";
+  }
+  return "clang";
+}
+
+}  // namespace
+
+CompileCommand clean_command(const std::vector<std::string>& argv, const fs::path& file,
+                             const fs::path& directory) {
+  CompileCommand cmd;
+  cmd.file = file;
+  cmd.directory = directory;
+  // C++ unless a C file is compiled by a C compiler.
+  cmd.driver = file.extension() == ".c" && !argv.empty() ? driver_for(argv[0]) : "clang++";
+  const std::string file_abs = file.string();
+  for (std::size_t i = 1; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    // The input file itself, however the command spelled it.
+    if (!a.empty() && a[0] != '-') {
+      fs::path p(a);
+      if (!p.is_absolute()) p = directory / p;
+      if (p.lexically_normal().string() == file_abs) continue;
+      if (is_source_path(p)) continue;  // another input: never parse two files at once
+      continue;                         // stray positional (object files, libraries)
+    }
+    if (kDropWithArg.count(a)) {
+      ++i;
+      continue;
+    }
+    bool kept = false;
+    for (const auto& k : kKeepWithArg) {
+      if (a == k) {
+        if (i + 1 < argv.size()) {
+          cmd.arguments.push_back(a);
+          cmd.arguments.push_back(argv[++i]);
+        }
+        kept = true;
+        break;
+      }
+      if (starts_with(a, k) && a.size() > k.size() && k != "-target" && k != "-x") {
+        cmd.arguments.push_back(a);
+        kept = true;
+        break;
+      }
+    }
+    if (kept) continue;
+    if (starts_with(a, "-std=") || starts_with(a, "--std=") || starts_with(a, "--target=") ||
+        starts_with(a, "-stdlib=") || starts_with(a, "--sysroot=") || a == "-nostdinc" ||
+        a == "-nostdinc++" || a == "-m32" || a == "-m64" || a == "-pthread" || a == "-ansi" ||
+        starts_with(a, "-fopenmp")) {
+      cmd.arguments.push_back(a == "-ansi" ? "-std=c++98" : a);
+      continue;
+    }
+    if (starts_with(a, "-f")) {
+      for (const auto& k : kKeepFPrefixes) {
+        if (a == k && !kGccOnlyKept.count(a)) {
+          cmd.arguments.push_back(a);
+          break;
+        }
+      }
+      continue;
+    }
+    // Everything else is dropped: -c, -O*, -g*, -W*, -M*, -m<arch tuning>, GCC-only flags.
+  }
+  return cmd;
+}
+
+std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
+  std::error_code ec;
+  fs::path path = fs::is_directory(build_dir, ec) ? build_dir / "compile_commands.json" : build_dir;
+  if (!fs::exists(build_dir, ec)) {
+    throw CompileDatabaseError("-p " + build_dir.string() + ": no such folder");
+  }
+  if (!fs::is_regular_file(path, ec)) {
+    throw CompileDatabaseError(
+        "-p " + build_dir.string() + ": no compile_commands.json in this folder; configure the " +
+        "build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or omit -p to use the config's " + "compile_flags");
+  }
+  std::ifstream in(path);
+  nlohmann::json db;
+  try {
+    db = nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw CompileDatabaseError(path.string() + ": not a valid compile database: " + e.what());
+  }
+  if (!db.is_array())
+    throw CompileDatabaseError(path.string() + ": expected a JSON array of compile commands");
+  std::map<fs::path, CompileCommand> by_file;
+  for (std::size_t i = 0; i < db.size(); ++i) {
+    const auto& e = db[i];
+    auto where = path.string() + ": entry " + std::to_string(i);
+    if (!e.is_object() || !e.contains("file") || !e["file"].is_string() || !e.contains("directory") ||
+        !e["directory"].is_string()) {
+      throw CompileDatabaseError(where + ": expected an object with string \"directory\" and \"file\"");
+    }
+    fs::path dir = e["directory"].get<std::string>();
+    fs::path file = e["file"].get<std::string>();
+    if (!file.is_absolute()) file = dir / file;
+    file = fs::weakly_canonical(file, ec);
+    std::vector<std::string> argv;
+    if (e.contains("arguments") && e["arguments"].is_array()) {
+      for (const auto& a : e["arguments"]) argv.push_back(a.is_string() ? a.get<std::string>() : "");
+    } else if (e.contains("command") && e["command"].is_string()) {
+      argv = split_command_line(e["command"].get<std::string>());
+    } else {
+      throw CompileDatabaseError(where + ": expected \"arguments\" (array) or \"command\" (string)");
+    }
+    if (!by_file.count(file)) by_file.emplace(file, clean_command(argv, file, dir));
+  }
+  std::vector<CompileCommand> out;
+  for (auto& [f, c] : by_file) out.push_back(std::move(c));
+  return out;
+}
+
+std::optional<CompileCommand> interpolate_command(const std::vector<CompileCommand>& commands,
+                                                  const fs::path& file) {
+  const CompileCommand* best = nullptr;
+  std::size_t best_score = 0;
+  const std::string target = file.parent_path().generic_string();
+  for (const auto& c : commands) {
+    const std::string dir = c.file.parent_path().generic_string();
+    std::size_t n = 0;
+    while (n < dir.size() && n < target.size() && dir[n] == target[n]) ++n;
+    // Prefer sources with the same stem (foo.hpp -> foo.cpp), then the longest shared folder prefix.
+    std::size_t score =
+        n * 2 + (c.file.stem() == file.stem() ? 1000000 : 0) + (is_source_path(c.file) ? 1 : 0);
+    if (!best || score > best_score) best = &c, best_score = score;
+  }
+  if (!best) return std::nullopt;
+  CompileCommand out = *best;
+  out.file = file;
+  return out;
+}
+
+#ifndef EMBERLINT_CONFIGURED_RESOURCE_DIR
+#define EMBERLINT_CONFIGURED_RESOURCE_DIR ""
+#endif
+
+std::string find_resource_dir() {
+  auto usable = [](const fs::path& dir) {
+    std::error_code ec;
+    return !dir.empty() && fs::exists(dir / "include" / "stddef.h", ec);
+  };
+  if (const char* env = std::getenv("EMBERLINT_RESOURCE_DIR"); env && usable(env)) return env;
+
+  // "Debian clang version 14.0.6" -> "14.0.6" and "14".
+  std::string version = clang::version();
+  std::string number;
+  for (std::size_t i = 0; i < version.size(); ++i) {
+    if (std::isdigit(static_cast<unsigned char>(version[i])) && (i == 0 || version[i - 1] == ' ')) {
+      std::size_t j = i;
+      while (j < version.size() &&
+             (std::isdigit(static_cast<unsigned char>(version[j])) || version[j] == '.'))
+        ++j;
+      number = version.substr(i, j - i);
+      break;
+    }
+  }
+  std::string major = number.substr(0, number.find('.'));
+
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&clang_createIndex), &info) && info.dli_fname) {
+    std::error_code ec;
+    fs::path lib = fs::canonical(info.dli_fname, ec);
+    std::vector<fs::path> candidates;
+    for (fs::path dir : {fs::path(info.dli_fname).parent_path(), lib.parent_path()}) {
+      candidates.push_back(dir / "clang" / number);
+      candidates.push_back(dir / "clang" / major);
+      candidates.push_back(dir / ".." / "lib" / "clang" / number);
+      // Debian keeps the real tree in /usr/lib/llvm-<major>/lib, next to the multiarch folder.
+      candidates.push_back(dir / ".." / ("llvm-" + major) / "lib" / "clang" / number);
+      candidates.push_back(dir / ".." / ".." / ("llvm-" + major) / "lib" / "clang" / number);
+    }
+    for (const auto& c : candidates) {
+      if (usable(c)) return fs::weakly_canonical(c, ec).string();
+    }
+  }
+  if (usable(EMBERLINT_CONFIGURED_RESOURCE_DIR)) return EMBERLINT_CONFIGURED_RESOURCE_DIR;
+  for (const std::string& exe : {"clang-" + major, std::string("clang")}) {
+    std::string cmd = exe + " -print-resource-dir 2>/dev/null";
+    if (FILE* p = popen(cmd.c_str(), "r")) {
+      std::array<char, 4096> buf{};
+      std::string out;
+      while (fgets(buf.data(), buf.size(), p)) out += buf.data();
+      pclose(p);
+      while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+      if (usable(out)) return out;
+    }
+  }
+  return {};
+}
+
+}  // namespace emberlint

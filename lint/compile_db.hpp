@@ -1,0 +1,51 @@
+// Compile commands: read from compile_commands.json or made from the config's compile_flags, then cleaned
+// the way clangd does so that a database written for g++ parses with libclang.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace emberlint {
+
+struct CompileCommand {
+  std::filesystem::path file;          // absolute, normalized
+  std::filesystem::path directory;     // the working directory of the command
+  std::vector<std::string> arguments;  // argv without the compiler and without the input file
+  std::string driver = "clang++";      // the clang driver this command runs as
+};
+
+struct CompileDatabaseError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Reads BUILD_DIR/compile_commands.json (or the file itself). Throws CompileDatabaseError with a message
+// the user can act on. Entries are deduplicated by file (the first one wins) and sorted by file.
+std::vector<CompileCommand> load_compile_database(const std::filesystem::path& build_dir);
+
+// Splits a shell command line the way a POSIX shell would for compile commands (quotes and backslashes).
+std::vector<std::string> split_command_line(const std::string& command);
+
+// Cleans a full argv (compiler first): resolves the driver, keeps the flags that change how code parses
+// (-I, -isystem, -iquote, -idirafter, -include, -D, -U, -std, -x, --target, -f language flags, ...) with
+// their arguments, drops everything else (GCC-only flags and their arguments, outputs, dependency files,
+// warnings, optimization, the input file). Relative paths stay relative to `directory`, which parsing uses.
+CompileCommand clean_command(const std::vector<std::string>& argv, const std::filesystem::path& file,
+                             const std::filesystem::path& directory);
+
+// A command for a file with no database entry: the entry of the nearest file (longest shared path prefix,
+// preferring the same language), as clangd's interpolating database does; nullopt when the list is empty.
+std::optional<CompileCommand> interpolate_command(const std::vector<CompileCommand>& commands,
+                                                  const std::filesystem::path& file);
+
+// The clang resource directory matching the loaded libclang (builtin headers such as stddef.h).
+// Order: $EMBERLINT_RESOURCE_DIR, next to the libclang shared object, the configure-time value, then
+// `clang-<major> -print-resource-dir`. Empty when none has an include/stddef.h.
+std::string find_resource_dir();
+
+bool is_header_path(const std::filesystem::path& p);
+bool is_source_path(const std::filesystem::path& p);
+
+}  // namespace emberlint

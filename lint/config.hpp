@@ -1,0 +1,96 @@
+// .emberlint.json: layers, libraries, tensor types, rule severities, per-file ignores, excludes and flags.
+// Found from each file's folder upwards; the nearest wins, and "inherit": true merges it over its parent.
+// Every problem is a ConfigError naming the file, the JSON path and what was expected (exit code 2).
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "lint/glob.hpp"
+#include "lint/severity.hpp"
+
+namespace emberlint {
+
+inline constexpr const char* kConfigFileName = ".emberlint.json";
+
+struct ConfigError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct BackendLayer {
+  std::string name;
+  std::vector<Glob> globs;
+};
+
+struct Library {
+  std::string name;
+  std::string backend;        // the backend layer that owns it
+  std::vector<Glob> headers;  // spelled include names or resolved path suffixes
+  std::vector<std::string> namespaces;
+  std::vector<Glob> symbols;  // qualified or plain names
+};
+
+struct PerFileIgnore {
+  Glob glob;
+  std::vector<std::string> codes;  // rule codes; "ALL" for every rule
+};
+
+struct RuleSetting {
+  std::optional<Severity> severity;
+};
+
+struct Config {
+  std::filesystem::path file;  // the nearest .emberlint.json; empty for the built-in default
+  std::filesystem::path root;  // its folder: paths in output are relative to it
+  std::vector<Glob> frontend, tests, glue;
+  std::vector<BackendLayer> backends;
+  std::vector<Library> libraries;
+  std::vector<std::string> tensor_types;
+  std::vector<std::string> scalar_extractors;
+  std::map<std::string, RuleSetting> rules;  // keyed by rule code
+  std::vector<PerFileIgnore> per_file_ignores;
+  std::vector<Glob> exclude;
+  std::vector<std::string> compile_flags;  // relative include paths already made absolute
+
+  const BackendLayer* backend(const std::string& name) const;
+  bool excluded(const std::filesystem::path& absolute) const;
+};
+
+// Maps rule names and codes to codes; lets the config validate "rules" keys without knowing the registry.
+struct RuleNames {
+  virtual ~RuleNames() = default;
+  virtual std::optional<std::string> code_of(const std::string& code_or_name) const = 0;
+};
+
+// Loads configs and caches one effective Config per folder. Thread-safe.
+class ConfigLoader {
+ public:
+  explicit ConfigLoader(const RuleNames& names) : names_(names) {}
+  // The effective config for files in `folder` (absolute): the nearest file, merged over parents when it
+  // inherits; a default config rooted at `fallback_root` when there is none.
+  std::shared_ptr<const Config> for_folder(const std::filesystem::path& folder,
+                                           const std::filesystem::path& fallback_root);
+  // Loads one explicit file (--config); it does not inherit from folders above it unless it says so.
+  std::shared_ptr<const Config> load_file(const std::filesystem::path& file);
+
+ private:
+  std::optional<std::filesystem::path> nearest_file(const std::filesystem::path& folder);
+  std::shared_ptr<const Config> load_locked(const std::filesystem::path& file);
+
+  const RuleNames& names_;
+  std::mutex mutex_;
+  std::map<std::filesystem::path, std::shared_ptr<const Config>> by_file_;
+  std::map<std::filesystem::path, std::optional<std::filesystem::path>> nearest_;
+};
+
+// Parses one config text (JSON with comments) into raw, validated JSON; exposed for tests.
+// Throws ConfigError "<file>:<line>:<col>: ..." for syntax errors and "<file>: <json path>: ..." otherwise.
+void validate_config_text(const std::string& text, const std::filesystem::path& file, const RuleNames& names);
+
+}  // namespace emberlint

@@ -1,0 +1,170 @@
+#include "lint/glob.hpp"
+
+#include <fnmatch.h>
+
+namespace emberlint {
+
+namespace {
+
+void validate(const std::string& p) {
+  if (p.empty()) throw GlobError("empty pattern");
+  int brace = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    char c = p[i];
+    if (c == '\\') {
+      if (i + 1 == p.size()) throw GlobError("trailing '\\' escapes nothing");
+      ++i;
+    } else if (c == '[') {
+      std::size_t j = i + 1;
+      if (j < p.size() && (p[j] == '!' || p[j] == '^')) ++j;
+      if (j < p.size() && p[j] == ']') ++j;
+      while (j < p.size() && p[j] != ']') {
+        if (p[j] == '/') throw GlobError("'[' at column " + std::to_string(i + 1) + " spans a '/'");
+        ++j;
+      }
+      if (j >= p.size()) throw GlobError("unclosed '[' at column " + std::to_string(i + 1));
+      i = j;
+    } else if (c == '{') {
+      ++brace;
+    } else if (c == '}') {
+      if (--brace < 0) throw GlobError("unmatched '}' at column " + std::to_string(i + 1));
+    } else if (c == '*' && i + 1 < p.size() && p[i + 1] == '*') {
+      bool starts = i == 0 || p[i - 1] == '/' || p[i - 1] == '{' || p[i - 1] == ',';
+      std::size_t k = i + 2;
+      bool ends = k == p.size() || p[k] == '/' || p[k] == '}' || p[k] == ',';
+      if (!starts || !ends) {
+        throw GlobError("'**' at column " + std::to_string(i + 1) + " must be a whole path component");
+      }
+      ++i;
+    }
+  }
+  if (brace > 0) throw GlobError("unclosed '{'");
+}
+
+// Expands the first top-level {a,b} group recursively.
+void expand_braces(const std::string& p, std::vector<std::string>& out) {
+  std::size_t open = std::string::npos;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '{') {
+      open = i;
+      break;
+    }
+  }
+  if (open == std::string::npos) {
+    out.push_back(p);
+    return;
+  }
+  int depth = 0;
+  std::vector<std::string> options;
+  std::size_t start = open + 1, close = open;
+  for (std::size_t i = open; i < p.size(); ++i) {
+    if (p[i] == '\\') {
+      ++i;
+    } else if (p[i] == '{') {
+      ++depth;
+    } else if (p[i] == '}') {
+      if (--depth == 0) {
+        options.push_back(p.substr(start, i - start));
+        close = i;
+        break;
+      }
+    } else if (p[i] == ',' && depth == 1) {
+      options.push_back(p.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  for (const auto& o : options) expand_braces(p.substr(0, open) + o + p.substr(close + 1), out);
+}
+
+std::vector<std::string> split(std::string_view s) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    std::size_t slash = s.find('/', start);
+    std::string_view part = s.substr(start, slash == std::string_view::npos ? s.npos : slash - start);
+    if (!part.empty() && part != ".") parts.emplace_back(part);
+    if (slash == std::string_view::npos) break;
+    start = slash + 1;
+  }
+  return parts;
+}
+
+bool match_components(const std::vector<std::string>& pat, std::size_t pi,
+                      const std::vector<std::string>& path, std::size_t si) {
+  while (pi < pat.size()) {
+    if (pat[pi] == "**") {
+      if (pi + 1 == pat.size()) return true;
+      for (std::size_t k = si; k <= path.size(); ++k) {
+        if (match_components(pat, pi + 1, path, k)) return true;
+      }
+      return false;
+    }
+    if (si >= path.size() || fnmatch(pat[pi].c_str(), path[si].c_str(), FNM_PERIOD) != 0) return false;
+    ++pi;
+    ++si;
+  }
+  return si == path.size();
+}
+
+}  // namespace
+
+Glob::Glob(std::string pattern, std::filesystem::path base)
+    : pattern_(std::move(pattern)), base_(std::move(base)) {
+  validate(pattern_);
+  expand_braces(pattern_, flat_alternatives_);
+  for (const auto& alt : flat_alternatives_) alternatives_.push_back(split(alt));
+}
+
+bool Glob::matches_relative(std::string_view relative) const {
+  auto path = split(relative);
+  for (const auto& alt : alternatives_) {
+    if (match_components(alt, 0, path, 0)) return true;
+  }
+  return false;
+}
+
+bool Glob::matches_path(const std::filesystem::path& absolute) const {
+  std::string rel = relative_to(absolute, base_);
+  return !rel.empty() && matches_relative(rel);
+}
+
+bool Glob::matches_suffix(std::string_view path) const {
+  auto parts = split(path);
+  for (const auto& alt : alternatives_) {
+    for (std::size_t start = 0; start < parts.size(); ++start) {
+      if (match_components(alt, 0, parts, start)) return true;
+    }
+  }
+  return false;
+}
+
+bool Glob::matches_name(std::string_view name) const {
+  std::string n(name);
+  for (const auto& alt : flat_alternatives_) {
+    if (fnmatch(alt.c_str(), n.c_str(), 0) == 0) return true;
+  }
+  return false;
+}
+
+std::string Glob::literal_prefix() const {
+  std::string out;
+  for (const auto& part : alternatives_.empty() ? std::vector<std::string>{} : alternatives_.front()) {
+    if (part.find_first_of("*?[{\\") != std::string::npos) break;
+    if (!out.empty()) out += '/';
+    out += part;
+  }
+  return out;
+}
+
+std::string relative_to(const std::filesystem::path& path, const std::filesystem::path& base) {
+  const std::string p = path.generic_string();
+  std::string b = base.generic_string();
+  if (b.empty()) return p;
+  if (b.back() != '/') b += '/';
+  if (p.size() < b.size() || p.compare(0, b.size(), b) != 0) return {};
+  return p.substr(b.size());
+}
+
+}  // namespace emberlint

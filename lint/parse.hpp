@@ -1,0 +1,35 @@
+// Parsing one compile command with libclang and extracting its TuFacts.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "lint/clang.hpp"
+#include "lint/compile_db.hpp"
+#include "lint/facts.hpp"
+
+namespace emberlint {
+
+struct ParseOptions {
+  std::string resource_dir;
+  // Whether a file's code is walked for facts (project files); system and library headers are not.
+  std::function<bool(const std::filesystem::path&)> in_project;
+  // Skip function bodies in the headers included before the first line of code (the preamble). The
+  // preamble is rebuilt per file, so this only pays when those headers have heavy inline code.
+  bool skip_preamble_bodies = false;
+};
+
+struct ParseResult {
+  std::optional<TuFacts> facts;  // empty when the file could not be analyzed
+  std::string failure;           // why not: the first error clang reported, or what failed
+};
+
+// Parses with the given per-thread index. Never throws for bad C++: errors become ParseResult::failure.
+ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
+                                   const ParseOptions& options);
+
+// The argv (driver first) that parse_translation_unit hands to libclang; exposed for tests and --verbose.
+std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir);
+
+}  // namespace emberlint

@@ -1,0 +1,124 @@
+#include "lint/project.hpp"
+
+#include <algorithm>
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+std::string Owner::describe() const {
+  if (library.empty()) return "backend '" + backend + "'";
+  return "library " + library + " (backend '" + backend + "')";
+}
+
+namespace {
+bool any_matches(const std::vector<Glob>& globs, const fs::path& p) {
+  return std::any_of(globs.begin(), globs.end(), [&](const Glob& g) { return g.matches_path(p); });
+}
+}  // namespace
+
+Layer classify_path(const Config& config, const fs::path& absolute) {
+  if (any_matches(config.glue, absolute)) return {LayerKind::glue, {}};
+  for (const auto& b : config.backends) {
+    if (any_matches(b.globs, absolute)) return {LayerKind::backend, b.name};
+  }
+  if (any_matches(config.frontend, absolute)) return {LayerKind::frontend, {}};
+  if (any_matches(config.tests, absolute)) return {LayerKind::tests, {}};
+  return {};
+}
+
+bool is_library_header(const Config& config, const fs::path& absolute) {
+  const std::string path = absolute.generic_string();
+  for (const auto& lib : config.libraries) {
+    for (const auto& g : lib.headers) {
+      if (g.matches_suffix(path)) return true;
+    }
+  }
+  return false;
+}
+
+ProjectModel::ProjectModel(const Config& config, const TuFacts& facts) : config_(config), facts_(facts) {}
+
+Layer ProjectModel::layer(FileId file) const {
+  if (file < 0) return {};
+  auto it = layers_.find(file);
+  if (it != layers_.end()) return it->second;
+  Layer l = classify_path(config_, facts_.path(file));
+  layers_.emplace(file, l);
+  return l;
+}
+
+std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& spelled) const {
+  if (file >= 0) {
+    if (auto it = file_owners_.find(file); it != file_owners_.end() && spelled.empty()) return it->second;
+  }
+  std::optional<Owner> owner;
+  Layer l = layer(file);
+  if (l.kind == LayerKind::backend) {
+    owner = Owner{l.backend, {}};
+  } else if (l.kind == LayerKind::none) {
+    const std::string resolved = file >= 0 ? facts_.path(file).generic_string() : std::string();
+    for (const auto& lib : config_.libraries) {
+      for (const auto& g : lib.headers) {
+        if ((!resolved.empty() && g.matches_suffix(resolved)) ||
+            (!spelled.empty() && g.matches_relative(spelled))) {
+          owner = Owner{lib.backend, lib.name};
+          break;
+        }
+      }
+      if (owner) break;
+    }
+  }
+  if (file >= 0 && spelled.empty()) file_owners_.emplace(file, owner);
+  return owner;
+}
+
+std::optional<Owner> ProjectModel::header_owner(const Include& include) const {
+  if (auto o = file_owner(include.included, {})) return o;
+  return include.included < 0 || layer(include.included).kind == LayerKind::none
+             ? file_owner(-1, include.spelled)
+             : std::nullopt;
+}
+
+std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
+  if (auto it = symbol_owners_.find(symbol); it != symbol_owners_.end()) return it->second;
+  const Symbol& s = facts_.symbols[static_cast<std::size_t>(symbol)];
+  std::optional<Owner> owner;
+  // Namespaces are open: only a configured library namespace makes one a backend's.
+  if (!s.is_namespace) owner = file_owner(s.declared.file, {});
+  if (!owner) {
+    const std::string& q = s.qualified_name;
+    const std::string plain = q.substr(q.rfind("::") == std::string::npos ? 0 : q.rfind("::") + 2);
+    for (const auto& lib : config_.libraries) {
+      for (const auto& ns : lib.namespaces) {
+        if (q == ns || (q.size() > ns.size() + 2 && q.compare(0, ns.size() + 2, ns + "::") == 0)) {
+          owner = Owner{lib.backend, lib.name};
+        }
+      }
+      if (!s.is_namespace) {
+        for (const auto& g : lib.symbols) {
+          if (g.matches_name(q) || g.matches_name(plain)) owner = Owner{lib.backend, lib.name};
+        }
+      }
+      if (owner) break;
+    }
+  }
+  symbol_owners_.emplace(symbol, owner);
+  return owner;
+}
+
+std::string ProjectModel::backend_folder(const std::string& backend) const {
+  if (const BackendLayer* b = config_.backend(backend); b && !b->globs.empty()) {
+    std::string prefix = b->globs.front().literal_prefix();
+    fs::path folder = b->globs.front().base() / prefix;
+    if (!prefix.empty()) return relative(folder);
+  }
+  return "backends/" + backend;
+}
+
+std::string ProjectModel::relative(const fs::path& p) const {
+  std::string r = relative_to(p, config_.root);
+  return r.empty() ? p.generic_string() : r;
+}
+
+}  // namespace emberlint

@@ -1,0 +1,310 @@
+#include "lint/runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "lint/compile_db.hpp"
+#include "lint/config.hpp"
+#include "lint/parse.hpp"
+#include "lint/project.hpp"
+#include "lint/suppressions.hpp"
+#include "rules/el001_unused_suppression.hpp"
+#include "rules/registry.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path normalize(const fs::path& p) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(p, ec);
+  fs::path out = fs::weakly_canonical(abs, ec);
+  return ec ? abs.lexically_normal() : out;
+}
+
+bool is_under(const fs::path& file, const fs::path& folder) {
+  if (file == folder) return true;
+  return !relative_to(file, folder).empty();
+}
+
+class Session {
+ public:
+  explicit Session(const CheckOptions& o) : options_(o), loader_(names_) {
+    if (o.config_file) {
+      fs::path f = normalize(*o.config_file);
+      std::error_code ec;
+      if (!fs::is_regular_file(f, ec))
+        throw UsageError("--config " + o.config_file->string() + ": no such file");
+      override_ = loader_.load_file(f);
+    }
+    for (const auto& item : o.select) check_rule_item(item, "--select");
+    for (const auto& item : o.ignore) check_rule_item(item, "--ignore");
+  }
+
+  std::shared_ptr<const Config> config_for(const fs::path& folder) {
+    if (override_) return override_;
+    return loader_.for_folder(folder, fs::current_path());
+  }
+
+  bool selected(const std::string& code) const {
+    auto matches = [&](const std::string& item) {
+      if (item == "ALL") return true;
+      const RuleInfo* info = find_rule(item);
+      if (info) return info->code == code;
+      return code.rfind(item, 0) == 0;  // a code prefix such as EL1
+    };
+    bool in = options_.select.empty() || std::any_of(options_.select.begin(), options_.select.end(), matches);
+    return in && std::none_of(options_.ignore.begin(), options_.ignore.end(), matches);
+  }
+
+  // The severity of a rule for a file, or nullopt when it is off, not selected, or ignored for the file.
+  std::optional<Severity> severity(const RuleInfo& info, const fs::path& file) {
+    if (!selected(info.code)) return std::nullopt;
+    auto cfg = config_for(file.parent_path());
+    Severity s = info.default_severity;
+    if (auto it = cfg->rules.find(info.code); it != cfg->rules.end() && it->second.severity)
+      s = *it->second.severity;
+    if (s == Severity::off) return std::nullopt;
+    for (const auto& pfi : cfg->per_file_ignores) {
+      if (!pfi.glob.matches_path(file)) continue;
+      for (const auto& c : pfi.codes) {
+        if (c == "ALL" || c == info.code) return std::nullopt;
+      }
+    }
+    return s;
+  }
+
+  // Whether `path` is pruned while descending from `start` (excludes are read from each parent's config).
+  bool excluded_below(const fs::path& path, const fs::path& start) {
+    for (fs::path p = path; p != start && is_under(p, start) && p != p.parent_path(); p = p.parent_path()) {
+      if (config_for(p.parent_path())->excluded(p)) return true;
+    }
+    return false;
+  }
+
+  const CheckOptions& options() const { return options_; }
+
+ private:
+  void check_rule_item(const std::string& item, const char* flag) const {
+    if (item == "ALL" || find_rule(item)) return;
+    for (const RuleInfo* info : rule_infos()) {
+      if (info->code.rfind(item, 0) == 0) return;
+    }
+    throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
+  }
+
+  const CheckOptions& options_;
+  RegistryNames names_;
+  ConfigLoader loader_;
+  std::shared_ptr<const Config> override_;
+};
+
+struct Job {
+  CompileCommand command;
+  std::shared_ptr<const Config> config;
+};
+
+struct JobResult {
+  std::vector<Diagnostic> diagnostics;
+  std::optional<Failure> failure;
+  std::vector<fs::path> project_files;
+};
+
+std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths) {
+  const CheckOptions& o = session.options();
+  std::vector<CompileCommand> commands;
+  if (o.build_dir) {
+    try {
+      commands = load_compile_database(*o.build_dir);
+    } catch (const CompileDatabaseError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  std::map<fs::path, CompileCommand> chosen;
+  for (const auto& start : paths) {
+    std::error_code ec;
+    if (o.build_dir) {
+      for (const auto& c : commands) {
+        if (is_under(c.file, start) && !session.excluded_below(c.file, start)) chosen.emplace(c.file, c);
+      }
+      if (fs::is_regular_file(start, ec) && !chosen.count(start)) {
+        if (auto c = interpolate_command(commands, start)) chosen.emplace(start, *c);
+      }
+      continue;
+    }
+    auto add = [&](const fs::path& file) {
+      auto cfg = session.config_for(file.parent_path());
+      CompileCommand c;
+      c.file = file;
+      c.directory = cfg->root;
+      c.arguments = cfg->compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg->compile_flags;
+      if (is_header_path(file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+      chosen.emplace(file, std::move(c));
+    };
+    if (fs::is_regular_file(start, ec)) {
+      add(start);
+      continue;
+    }
+    for (auto it = fs::recursive_directory_iterator(start, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      const fs::path p = it->path();
+      bool hidden = p.filename().string().rfind('.', 0) == 0;
+      if (it->is_directory(ec)) {
+        if (hidden || session.config_for(p.parent_path())->excluded(p)) it.disable_recursion_pending();
+        continue;
+      }
+      if (hidden || (!is_source_path(p) && !is_header_path(p))) continue;
+      if (!session.config_for(p.parent_path())->excluded(p)) add(normalize(p));
+    }
+  }
+  std::vector<Job> jobs;
+  for (auto& [file, c] : chosen) jobs.push_back({std::move(c), session.config_for(file.parent_path())});
+  return jobs;
+}
+
+JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
+                  Session& session, bool skip_bodies) {
+  JobResult out;
+  const Config& cfg = *job.config;
+  ParseOptions po;
+  po.resource_dir = resource_dir;
+  po.skip_preamble_bodies = skip_bodies;
+  po.in_project = [&](const fs::path& p) {
+    if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
+    // Files in a layer are the project's; other files are too, unless they are a library's own headers.
+    return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
+  };
+  ParseResult parsed = parse_translation_unit(index, job.command, po);
+  if (!parsed.facts) {
+    out.failure = Failure{job.command.file, parsed.failure};
+    return out;
+  }
+  const TuFacts& facts = *parsed.facts;
+  for (const auto& f : facts.files) {
+    if (f.in_project) out.project_files.push_back(f.path);
+  }
+  ProjectModel model(cfg, facts);
+  for (const auto& rule : rules()) {
+    if (!session.selected(rule->info().code)) continue;
+    rule->check(model, Reporter(rule->info(), facts, out.diagnostics));
+  }
+  return out;
+}
+
+}  // namespace
+
+fs::path project_root(const CheckOptions& options) {
+  RegistryNames names;
+  ConfigLoader loader(names);
+  if (options.config_file) return normalize(*options.config_file).parent_path();
+  fs::path start = options.paths.empty() ? fs::current_path() : normalize(options.paths.front());
+  std::error_code ec;
+  if (!fs::is_directory(start, ec)) start = start.parent_path();
+  try {
+    return loader.for_folder(start, fs::current_path())->root;
+  } catch (const ConfigError&) {
+    return fs::current_path();
+  }
+}
+
+CheckResult run_check(const CheckOptions& options) {
+  Session session(options);
+  CheckResult result;
+  result.root = project_root(options);
+  std::vector<fs::path> paths;
+  for (const auto& p : options.paths) {
+    std::error_code ec;
+    if (!fs::exists(p, ec)) throw UsageError(p.string() + ": no such file or folder");
+    paths.push_back(normalize(p));
+  }
+  if (paths.empty()) paths.push_back(result.root);
+  // Load every config the inputs need before any work starts, so configuration errors stop the run (exit 2).
+  for (const auto& p : paths) session.config_for(fs::is_directory(p) ? p : p.parent_path());
+  std::vector<Job> jobs = collect_jobs(session, paths);
+
+  const std::string resource_dir = find_resource_dir();
+  unsigned n = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, jobs.size())));
+  std::vector<JobResult> results(jobs.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    clang::Index index;  // one per thread: libclang indexes are not shared across threads
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      results[i] = run_job(index, jobs[i], resource_dir, session, options.skip_preamble_bodies);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+
+  // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
+  std::set<Diagnostic> merged;
+  std::set<fs::path> project_files;
+  for (auto& r : results) {
+    if (r.failure) {
+      result.failures.push_back(*r.failure);
+      continue;
+    }
+    ++result.files_analyzed;
+    project_files.insert(r.project_files.begin(), r.project_files.end());
+    for (auto& d : r.diagnostics) {
+      const RuleInfo* info = find_rule(d.code);
+      auto sev = session.severity(*info, d.file);
+      if (!sev) continue;
+      d.severity = *sev;
+      merged.insert(std::move(d));
+    }
+  }
+
+  // Suppressions, file by file; what suppressed nothing becomes EL001.
+  const RuleInfo& el001 = unused_suppression_info();
+  for (const auto& file : project_files) {
+    auto text = SourceText::read(file);
+    if (!text) continue;
+    auto sups = scan_suppressions(*text);
+    if (sups.empty()) continue;
+    auto begin = merged.lower_bound(Diagnostic{"", "", Severity::off, file, 0, 0, 0, 0, ""});
+    for (auto it = begin; it != merged.end() && it->file == file;) {
+      bool hit = false;
+      for (auto& s : sups) {
+        if (covers(s, *it)) s.used = hit = true;
+      }
+      it = hit ? merged.erase(it) : std::next(it);
+    }
+    auto el001_sev = session.severity(el001, file);
+    if (!el001_sev) continue;
+    for (const auto& s : sups) {
+      std::string unknown;
+      bool all_active = true;
+      for (const auto& item : s.rules) {
+        bool any = false;
+        for (const RuleInfo* info : rule_infos()) {
+          if (!suppression_item_matches(item, info->code, info->name)) continue;
+          any = true;
+          if (info != &el001 && !session.severity(*info, file)) all_active = false;
+        }
+        if (!any && unknown.empty()) unknown = item;
+      }
+      bool report = !s.problem.empty() || !unknown.empty() || (!s.used && s.report_unused && all_active);
+      if (!report || (s.kind == Suppression::Kind::end && s.problem.empty())) continue;
+      Diagnostic d = unused_suppression_diagnostic(s, file, unknown);
+      d.severity = *el001_sev;
+      merged.insert(std::move(d));
+    }
+  }
+
+  result.diagnostics.assign(merged.begin(), merged.end());
+  std::sort(result.diagnostics.begin(), result.diagnostics.end());
+  std::sort(result.failures.begin(), result.failures.end());
+  return result;
+}
+
+}  // namespace emberlint

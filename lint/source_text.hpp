@@ -1,0 +1,39 @@
+// A source file's text with a line index: snippets for the text report, comment scanning for suppressions.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace emberlint {
+
+class SourceText {
+ public:
+  SourceText() = default;
+  explicit SourceText(std::string text);
+  // Reads a whole file; nullopt when it cannot be read.
+  static std::optional<SourceText> read(const std::filesystem::path& path);
+
+  const std::string& text() const { return text_; }
+  std::size_t line_count() const { return line_starts_.size(); }
+  // 1-based line without its end-of-line characters; empty past the end.
+  std::string_view line(std::size_t line) const;
+  // 1-based line and byte column of a byte offset.
+  std::pair<std::size_t, std::size_t> position(std::size_t offset) const;
+  // Byte offset of a 1-based line and column (clamped to the text).
+  std::size_t offset(std::size_t line, std::size_t column) const;
+
+ private:
+  std::string text_;
+  std::vector<std::size_t> line_starts_;
+};
+
+// Offset of the first byte that is not valid UTF-8, or nullopt when the text is valid.
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+// The text with every invalid UTF-8 sequence replaced by U+FFFD, safe to print or put in JSON.
+std::string sanitize_utf8(std::string_view text);
+
+}  // namespace emberlint

@@ -1,0 +1,41 @@
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "lint/source_text.hpp"
+#include "reports/report.hpp"
+
+namespace emberlint {
+
+void render_json(std::ostream& out, const CheckResult& result, bool statistics) {
+  using nlohmann::json;
+  json doc;
+  doc["tool"] = "emberlint";
+  doc["version"] = kVersion;
+  doc["files_analyzed"] = result.files_analyzed;
+  json diags = json::array();
+  std::map<std::string, std::size_t> counts;
+  for (const Diagnostic& d : result.diagnostics) {
+    ++counts[d.code];
+    diags.push_back({{"code", d.code},
+                     {"name", d.name},
+                     {"severity", std::string(to_string(d.severity))},
+                     {"file", sanitize_utf8(display_path(result, d.file))},
+                     {"line", d.line},
+                     {"column", d.column},
+                     {"end_line", d.end_line},
+                     {"end_column", d.end_column},
+                     {"message", sanitize_utf8(d.message)},
+                     {"fix", json::array()}});
+  }
+  doc["diagnostics"] = std::move(diags);
+  json failures = json::array();
+  for (const Failure& f : result.failures) {
+    failures.push_back(
+        {{"file", sanitize_utf8(display_path(result, f.file))}, {"message", sanitize_utf8(f.message)}});
+  }
+  doc["failures"] = std::move(failures);
+  if (statistics) doc["statistics"] = counts;
+  out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+}
+
+}  // namespace emberlint

@@ -1,0 +1,120 @@
+#include <algorithm>
+#include <map>
+
+#include "lint/source_text.hpp"
+#include "reports/report.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+std::string display_path(const CheckResult& result, const fs::path& file) {
+  fs::path rel = file.lexically_relative(result.root);
+  if (rel.empty()) return file.generic_string();
+  return rel.generic_string();
+}
+
+namespace {
+const char* kBold = "\033[1m";
+const char* kReset = "\033[0m";
+const char* kGreen = "\033[1;32m";
+
+const char* severity_color(Severity s) {
+  switch (s) {
+    case Severity::error:
+      return "\033[1;31m";
+    case Severity::warning:
+      return "\033[1;35m";
+    default:
+      return "\033[1;36m";
+  }
+}
+
+// Expands tabs so the caret lines up whatever the terminal's tab width.
+std::string expand_tabs(std::string_view line, std::size_t limit, std::size_t* columns) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size() && i < limit; ++i) {
+    if (line[i] == '\t') {
+      out.append(4 - out.size() % 4, ' ');
+    } else {
+      out += line[i];
+    }
+  }
+  if (columns) *columns = out.size();
+  return out;
+}
+
+// Display width of UTF-8 text: one column per code point.
+std::size_t width(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+}  // namespace
+
+void render_text(std::ostream& out, const CheckResult& result, const TextOptions& options) {
+  std::map<fs::path, std::optional<SourceText>> sources;
+  auto paint = [&](const char* color, const std::string& text) {
+    return options.color ? std::string(color) + text + kReset : text;
+  };
+  std::size_t errors = 0, warnings = 0, infos = 0;
+  for (const Diagnostic& d : result.diagnostics) {
+    (d.severity == Severity::error ? errors : d.severity == Severity::warning ? warnings : infos)++;
+    const std::string where =
+        display_path(result, d.file) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ":";
+    out << paint(kBold, where) << " "
+        << paint(severity_color(d.severity), std::string(to_string(d.severity)) + ":") << " "
+        << paint(kBold, sanitize_utf8(d.message) + " [" + d.code + " " + d.name + "]") << "\n";
+    auto& src = sources[d.file];
+    if (!src) src = SourceText::read(d.file);
+    if (!src || d.line == 0) continue;
+    std::string_view line = src->line(d.line);
+    std::size_t col = d.column > 0 ? d.column - 1 : 0;
+    std::string shown = sanitize_utf8(expand_tabs(line, line.size(), nullptr));
+    std::string before = sanitize_utf8(expand_tabs(line, col, nullptr));
+    std::size_t len = 1;
+    if (d.end_line == d.line && d.end_column > d.column) {
+      std::string_view span = line.substr(std::min(col, line.size()), d.end_column - d.column);
+      len = std::max<std::size_t>(1, width(sanitize_utf8(span)));
+    }
+    out << shown << "\n"
+        << std::string(width(before), ' ') << paint(kGreen, "^" + std::string(len - 1, '~')) << "\n";
+  }
+  for (const Failure& f : result.failures) {
+    out << paint(kBold, display_path(result, f.file) + ":") << " "
+        << paint(severity_color(Severity::error), "error:")
+        << " could not be analyzed: " << sanitize_utf8(f.message) << "\n";
+  }
+  if (options.quiet) return;
+  std::size_t total = errors + warnings + infos;
+  out << (total == 0 ? "No problems" : std::to_string(total) + (total == 1 ? " problem" : " problems"));
+  if (total) {
+    out << " (" << errors << (errors == 1 ? " error, " : " errors, ") << warnings
+        << (warnings == 1 ? " warning" : " warnings") << (infos ? ", " + std::to_string(infos) + " info" : "")
+        << ")";
+  }
+  out << " in " << result.files_analyzed << (result.files_analyzed == 1 ? " file" : " files");
+  if (!result.failures.empty()) {
+    out << "; " << result.failures.size() << (result.failures.size() == 1 ? " file" : " files")
+        << " could not be analyzed";
+  }
+  out << ".\n";
+}
+
+void render_statistics(std::ostream& out, const CheckResult& result) {
+  std::map<std::string, std::pair<std::size_t, std::string>> counts;
+  for (const Diagnostic& d : result.diagnostics) {
+    auto& c = counts[d.code];
+    ++c.first;
+    c.second = d.name;
+  }
+  std::vector<std::pair<std::string, std::pair<std::size_t, std::string>>> rows(counts.begin(), counts.end());
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](auto& a, auto& b) { return a.second.first > b.second.first; });
+  for (const auto& [code, c] : rows) {
+    std::string n = std::to_string(c.first);
+    out << std::string(n.size() < 5 ? 5 - n.size() : 0, ' ') << n << "  " << code << "  " << c.second << "\n";
+  }
+}
+
+}  // namespace emberlint

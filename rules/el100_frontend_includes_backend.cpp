@@ -1,0 +1,62 @@
+// EL100 frontend-includes-backend: a frontend file includes a backend library header or a backend's header.
+#include "rules/registry.hpp"
+
+namespace emberlint {
+namespace {
+
+const RuleInfo kInfo{"EL100",
+                     "frontend-includes-backend",
+                     "purity",
+                     Severity::warning,
+                     false,
+                     "a frontend file includes a backend library header or a backend's own header",
+                     R"(## What it does
+Flags an `#include` in a frontend file (a file matched by `layers.frontend`) that names a header of a
+configured backend library (`libraries.<name>.headers`, matched against the spelled name and the resolved
+path) or a header that lives in a backend's folder (`layers.backends.<name>`).
+
+## Why is this bad?
+The frontend is the backend-agnostic API. Once it includes `<Eigen/Core>` or `cblas.h`, every user of the
+frontend compiles that library, the frontend can no longer be built without it, and the backend's types leak
+into code that must work the same on every backend.
+
+## Example
+```cpp
+// frontend/src/math.cpp
+#include <Eigen/Core>
+#include "backends/eigen/eigen_backend.hpp"
+```
+
+## Use instead
+```cpp
+// frontend/src/math.cpp
+#include "ember/backend.hpp"  // the ops interface every backend implements
+```
+Call the backend through the interface; keep library headers inside `backends/<name>/`.
+)"};
+
+class FrontendIncludesBackend final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const ProjectModel& model, const Reporter& reporter) const override {
+    for (const Include& inc : model.facts().includes) {
+      if (model.layer(inc.at.file).kind != LayerKind::frontend) continue;
+      auto owner = model.header_owner(inc);
+      if (!owner) continue;
+      std::string spelled = inc.spelled;
+      std::string where = owner->library.empty() && inc.included >= 0
+                              ? " (" + model.relative(model.facts().path(inc.included)) + ")"
+                              : "";
+      reporter.report(inc.at, "frontend file includes '" + spelled + "', a header of " + owner->describe() +
+                                  where + "; reach the backend through the ops interface");
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_frontend_includes_backend() {
+  return std::make_unique<FrontendIncludesBackend>();
+}
+
+}  // namespace emberlint

@@ -1,0 +1,62 @@
+// EL101 frontend-uses-backend-symbol: frontend code references a declaration a backend owns.
+#include "rules/owned_references.hpp"
+#include "rules/registry.hpp"
+
+namespace emberlint {
+namespace {
+
+const RuleInfo kInfo{
+    "EL101",
+    "frontend-uses-backend-symbol",
+    "purity",
+    Severity::warning,
+    false,
+    "frontend code references a declaration that belongs to a backend library or a backend's folder",
+    R"(## What it does
+Flags every place in a frontend file that refers to a declaration owned by a backend: a type, function,
+variable, enumerator or macro declared in a configured library's headers, in a library namespace
+(`libraries.<name>.namespaces`), matching a library symbol glob, or declared in a backend's folder. It sees
+through the ways such a symbol arrives without being spelled: a transitive include, a macro expansion, a
+`using` alias, a typedef, a template argument and the deduced type of an `auto` variable. The diagnostic
+points at the spelling in the frontend file (for a macro, where it is expanded).
+
+## Why is this bad?
+An include can be removed and still leave the frontend depending on a backend through another header. What
+matters is what the code uses: a frontend that names `Eigen::MatrixXd`, even through an alias, only works
+with the Eigen backend and breaks the promise that every backend computes the same ops.
+
+## Example
+```cpp
+// frontend/include/ember/detail/types.hpp (included from somewhere else)
+using Mat = Eigen::MatrixXd;
+// frontend/src/solver.cpp
+Mat m(3, 3);                       // EL101 through alias 'Mat'
+std::vector<Eigen::VectorXd> vs;   // EL101 as a template argument
+```
+
+## Use instead
+```cpp
+ember::Tensor m = ember::ops::zeros({3, 3}, ember::DType::float64);
+```
+Keep library types inside `backends/<name>/`; the frontend speaks only `ember::Tensor` and the ops API.
+)"};
+
+class FrontendUsesBackendSymbol final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const ProjectModel& model, const Reporter& reporter) const override {
+    auto refs = owned_references(
+        model, [&](FileId file, const Owner&) { return model.layer(file).kind == LayerKind::frontend; });
+    for (const auto& r : refs) {
+      reporter.report(r.reference->at, "frontend code uses " + describe(r));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_frontend_uses_backend_symbol() {
+  return std::make_unique<FrontendUsesBackendSymbol>();
+}
+
+}  // namespace emberlint

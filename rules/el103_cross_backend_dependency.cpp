@@ -1,0 +1,64 @@
+// EL103 cross-backend-dependency: one backend uses another backend's headers or symbols.
+#include "rules/owned_references.hpp"
+#include "rules/registry.hpp"
+
+namespace emberlint {
+namespace {
+
+const RuleInfo kInfo{"EL103",
+                     "cross-backend-dependency",
+                     "purity",
+                     Severity::warning,
+                     false,
+                     "one backend uses another backend's headers or symbols",
+                     R"(## What it does
+Flags, in a file of backend A, an `#include` of a header that backend B owns (a header of one of B's
+libraries or a file in B's folder) and every reference to a declaration B owns.
+
+## Why is this bad?
+Backends are independent: each can be left out of a build, and each is selected at run time. A BLAS backend
+that calls into the Eigen backend's helpers cannot be built without Eigen, and a fix to one backend silently
+changes another's results.
+
+## Example
+```cpp
+// backends/blas/math_ops.cpp
+#include "backends/eigen/common.hpp"
+ember::eigen::ArrayMap<float> m(...);
+```
+
+## Use instead
+Move what both need into the frontend (backend-agnostic helpers over `ember::Tensor`) or duplicate the small
+helper inside each backend's folder.
+)"};
+
+class CrossBackendDependency final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const ProjectModel& model, const Reporter& reporter) const override {
+    for (const Include& inc : model.facts().includes) {
+      Layer l = model.layer(inc.at.file);
+      if (l.kind != LayerKind::backend) continue;
+      auto owner = model.header_owner(inc);
+      if (!owner || owner->backend == l.backend) continue;
+      reporter.report(inc.at, "backend '" + l.backend + "' includes '" + inc.spelled + "', a header of " +
+                                  owner->describe());
+    }
+    auto refs = owned_references(model, [&](FileId file, const Owner& owner) {
+      Layer l = model.layer(file);
+      return l.kind == LayerKind::backend && owner.backend != l.backend;
+    });
+    for (const auto& r : refs) {
+      reporter.report(r.reference->at,
+                      "backend '" + model.layer(r.reference->at.file).backend + "' uses " + describe(r));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_cross_backend_dependency() {
+  return std::make_unique<CrossBackendDependency>();
+}
+
+}  // namespace emberlint

@@ -1,0 +1,60 @@
+#include "rules/owned_references.hpp"
+
+#include <map>
+#include <tuple>
+
+namespace emberlint {
+
+std::vector<OwnedReference> owned_references(const ProjectModel& model,
+                                             const std::function<bool(FileId, const Owner&)>& keep) {
+  const TuFacts& facts = model.facts();
+  std::map<std::tuple<FileId, unsigned, std::string>, OwnedReference> best;
+  auto better = [](const OwnedReference& a, const OwnedReference& b) {
+    if (a.symbol->is_namespace != b.symbol->is_namespace) return !a.symbol->is_namespace;
+    if (a.reference->via != b.reference->via) return a.reference->via < b.reference->via;
+    return a.reference->at.column < b.reference->at.column;
+  };
+  for (const Reference& ref : facts.references) {
+    if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
+    auto owner = model.symbol_owner(ref.symbol);
+    if (!owner || !keep(ref.at.file, *owner)) continue;
+    OwnedReference candidate{&ref, &facts.symbols[static_cast<std::size_t>(ref.symbol)], *owner};
+    auto key = std::make_tuple(ref.at.file, ref.at.line, owner->backend);
+    auto it = best.find(key);
+    if (it == best.end()) {
+      best.emplace(key, candidate);
+    } else if (better(candidate, it->second)) {
+      it->second = candidate;
+    }
+  }
+  std::vector<OwnedReference> out;
+  for (auto& [key, r] : best) out.push_back(r);
+  return out;
+}
+
+std::string describe(const OwnedReference& r) {
+  std::string what = r.symbol->is_macro       ? "macro '" + r.symbol->qualified_name + "'"
+                     : r.symbol->is_namespace ? "namespace '" + r.symbol->qualified_name + "'"
+                                              : "'" + r.symbol->qualified_name + "'";
+  std::string out = what + " of " + r.owner.describe();
+  const std::string& via = r.reference->via_name;
+  switch (r.reference->via) {
+    case Via::direct:
+      break;
+    case Via::macro:
+      out += via.empty() ? " through a macro" : " through macro '" + via + "'";
+      break;
+    case Via::alias:
+      out += " through alias '" + via + "'";
+      break;
+    case Via::typedef_:
+      out += " through typedef '" + via + "'";
+      break;
+    case Via::type:
+      out += " in the type of '" + via + "'";
+      break;
+  }
+  return out;
+}
+
+}  // namespace emberlint

@@ -1,0 +1,26 @@
+// Shared by the purity rules: references to backend-owned symbols, one per line and backend.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "lint/project.hpp"
+
+namespace emberlint {
+
+struct OwnedReference {
+  const Reference* reference;
+  const Symbol* symbol;
+  Owner owner;
+};
+
+// References in project files for which `keep(file, owner)` holds, to symbols a backend owns. On each line,
+// one reference per owning backend: the leftmost one, preferring a named symbol over a namespace.
+std::vector<OwnedReference> owned_references(const ProjectModel& model,
+                                             const std::function<bool(FileId, const Owner&)>& keep);
+
+// "'Eigen::Matrix' of library Eigen (backend 'eigen') through alias 'Mat'"
+std::string describe(const OwnedReference& r);
+
+}  // namespace emberlint

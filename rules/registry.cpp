@@ -1,0 +1,41 @@
+#include "rules/registry.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace emberlint {
+
+const std::vector<std::unique_ptr<Rule>>& rules() {
+  static const std::vector<std::unique_ptr<Rule>> all = [] {
+    std::vector<std::unique_ptr<Rule>> r;
+    r.push_back(make_frontend_includes_backend());      // EL100
+    r.push_back(make_frontend_uses_backend_symbol());   // EL101
+    r.push_back(make_backend_code_outside_backends());  // EL102
+    r.push_back(make_cross_backend_dependency());       // EL103
+    r.push_back(make_test_bypasses_frontend());         // EL104
+    return r;
+  }();
+  return all;
+}
+
+std::vector<const RuleInfo*> rule_infos() {
+  std::vector<const RuleInfo*> out = {&unused_suppression_info()};
+  for (const auto& r : rules()) out.push_back(&r->info());
+  return out;
+}
+
+const RuleInfo* find_rule(const std::string& code_or_name) {
+  std::string upper = code_or_name;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+  for (const RuleInfo* info : rule_infos()) {
+    if (info->code == upper || info->name == code_or_name) return info;
+  }
+  return nullptr;
+}
+
+std::optional<std::string> RegistryNames::code_of(const std::string& code_or_name) const {
+  if (const RuleInfo* info = find_rule(code_or_name)) return info->code;
+  return std::nullopt;
+}
+
+}  // namespace emberlint

@@ -1,0 +1,35 @@
+// Every rule emberlint has, in code order. Adding a rule: one file in rules/, one line in registry.cpp.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lint/config.hpp"
+#include "lint/rule.hpp"
+
+namespace emberlint {
+
+// EL001 is not a Rule: the suppression pass produces it. Its documentation lives in its own file.
+const RuleInfo& unused_suppression_info();
+
+const std::vector<std::unique_ptr<Rule>>& rules();
+// Every rule's info, EL001 included, in code order.
+std::vector<const RuleInfo*> rule_infos();
+// By code or name, case-insensitive for codes.
+const RuleInfo* find_rule(const std::string& code_or_name);
+
+// The registry as the config loader sees it.
+class RegistryNames : public RuleNames {
+ public:
+  std::optional<std::string> code_of(const std::string& code_or_name) const override;
+};
+
+std::unique_ptr<Rule> make_frontend_includes_backend();
+std::unique_ptr<Rule> make_frontend_uses_backend_symbol();
+std::unique_ptr<Rule> make_backend_code_outside_backends();
+std::unique_ptr<Rule> make_cross_backend_dependency();
+std::unique_ptr<Rule> make_test_bypasses_frontend();
+
+}  // namespace emberlint
