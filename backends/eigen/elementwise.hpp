@@ -329,7 +329,7 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
 template <class Acc, class T, class Get>
 Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
   if (n < 8) {
-    Acc s = Acc(0);
+    Acc s = -Acc(0);  // -0.0 is the exact identity: a sum of -0.0 stays -0.0, like NumPy's
     for (std::int64_t i = 0; i < n; ++i) s += get(p[i]);
     return s;
   }

@@ -1,6 +1,7 @@
 // The Eigen backend's math ops: element-wise arithmetic, matmul/dot and reductions.
 // Floats use Eigen array and matrix maps where that is the fast path; integers wrap through unsigned
 // arithmetic (elementwise.hpp) so that no input is undefined behaviour.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -75,12 +76,18 @@ std::vector<U> widened(const Tensor& x) {
 template <class T>
 struct SumReducer {
   using A = sum_acc_t<T>;
-  A init(std::int64_t) const { return A(0); }
+  // -0.0 is the exact identity of float addition (a sum of -0.0 stays -0.0, as in NumPy).
+  A init(std::int64_t) const {
+    if constexpr (is_float_v<A>)
+      return -A(0);
+    else
+      return A(0);
+  }
   void step(A& acc, compute_t<T> v) const { acc = add_of<A>(acc, static_cast<A>(v)); }
   void contiguous(A& acc, const T* p, std::int64_t n) const requires is_float_v<compute_t<T>> {
     acc = pairwise_sum<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
   }
-  T finish(A acc, std::int64_t) const { return store<T>(acc); }
+  T finish(A acc, std::int64_t count) const { return store<T>(count == 0 ? A(0) : acc); }
 };
 
 template <class T>
@@ -94,7 +101,7 @@ struct ProdReducer {
 // Mean in double; TOut is T for mean itself and double for var's first pass.
 template <class T, class TOut>
 struct MeanReducer {
-  double init(std::int64_t) const { return 0.0; }
+  double init(std::int64_t) const { return -0.0; }
   void step(double& acc, compute_t<T> v) const { acc += static_cast<double>(v); }
   void contiguous(double& acc, const T* p, std::int64_t n) const {
     acc = pairwise_sum<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
@@ -122,8 +129,9 @@ struct DeviationReducer {
     acc.squares += d * d;
   }
   T finish(const Acc& acc, std::int64_t count) const {
-    const double denom = static_cast<double>(count) - ddof;
-    double v = denom > 0.0 ? acc.squares / denom : std::numeric_limits<double>::quiet_NaN();
+    // NumPy divides by max(N - ddof, 0): too few degrees of freedom give inf (or NaN for no spread).
+    const double denom = std::max(static_cast<double>(count) - ddof, 0.0);
+    double v = acc.squares / denom;
     if (take_sqrt) v = std::sqrt(v);
     return store<T>(v);
   }
@@ -286,7 +294,13 @@ void EigenBackend::maximum(const Tensor& a, const Tensor& b, Tensor& out) {
 void EigenBackend::negative(const Tensor& x, Tensor& out) {
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
-    map1<T, T>(x, out, [](auto v) { return sub_of(decltype(v)(0), v); });
+    map1<T, T>(x, out, [](auto v) {
+      if constexpr (is_float_v<decltype(v)>) {
+        return -v;  // -(+0.0) is -0.0, unlike 0 - 0.0
+      } else {
+        return sub_of(decltype(v)(0), v);
+      }
+    });
   });
 }
 
@@ -311,7 +325,7 @@ void EigenBackend::sign(const Tensor& x, Tensor& out) {
     using T = decltype(tag);
     map1<T, T>(x, out, [](auto v) {
       using C = decltype(v);
-      if (is_nan(v)) return v;
+      if (is_nan(v) || v == C(0)) return v;  // NaN stays NaN; a zero keeps its sign
       if constexpr (std::is_signed_v<C>) {
         return v > C(0) ? C(1) : v < C(0) ? C(-1) : C(0);
       } else {

@@ -187,14 +187,11 @@ Tensor power(const Tensor& a, Scalar b) {
   return power(a, scalar_operand("power", a, b));
 }
 
-// minimum/maximum compare rather than compute, so bool is allowed (as in NumPy).
 Tensor minimum(const Tensor& a, const Tensor& b) {
-  detail::common_backend("minimum", {&a, &b});
-  return binary("minimum", a, b, result_type(a.dtype(), b.dtype()), &MathOps::minimum);
+  return arithmetic("minimum", a, b, &MathOps::minimum);
 }
 Tensor maximum(const Tensor& a, const Tensor& b) {
-  detail::common_backend("maximum", {&a, &b});
-  return binary("maximum", a, b, result_type(a.dtype(), b.dtype()), &MathOps::maximum);
+  return arithmetic("maximum", a, b, &MathOps::maximum);
 }
 
 // ---- element-wise unary ----------------------------------------------------------------------------------
@@ -331,7 +328,6 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   const char* op = "dot";
   Backend& backend = detail::common_backend(op, {&a, &b});
   if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
-  // With a 1-d b (or a 1-d a), NumPy's dot is matmul's contraction.
   if (a.ndim() == 1 && b.ndim() == 1) {
     if (a.dim(0) != b.dim(0)) {
       throw ShapeError(prefix(op) + "shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) +
@@ -350,8 +346,8 @@ Tensor dot(const Tensor& a, const Tensor& b) {
     throw ShapeError(prefix(op) + "shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) +
                      " are not aligned (" + std::to_string(k) + " vs " + std::to_string(kb) + ")");
   }
-  if (a.ndim() <= 2 && b.ndim() <= 2) return matmul(a, b);
-  if (b.ndim() == 1) return matmul(a, b);
+  // A 1-d a or a b of at most two axes contracts exactly like matmul (which broadcasts b over a's rows).
+  if (a.ndim() == 1 || b.ndim() <= 2) return matmul(a, b);
   // N-d: result[i..., j..., n] = sum_k a[i..., k] b[j..., k, n]. Move b's contracted axis to the front,
   // then it is one (rows of a, K) x (K, rest of b) product.
   const DType dtype = result_type(a.dtype(), b.dtype());
