@@ -67,7 +67,12 @@ Tensor predicate(const char* op, const Tensor& x, UnaryMethod method, bool integ
 Tensor truth_reduction(const char* op, const Tensor& x, const Axes& axes, bool keepdims,
                        ReduceMethod method) {
   detail::common_backend(op, {&x});
-  const std::vector<int> ax = detail::normalize_axes(axes, x.ndim(), op);
+  std::vector<int> ax;
+  try {
+    ax = detail::normalize_axes(axes, x.ndim(), op);
+  } catch (const ShapeError& e) {
+    throw ShapeError(std::string(e.what()) + " (" + detail::describe(x) + ")");
+  }
   const Tensor xc = detail::cast_to(x, DType::bool_);
   Tensor out = detail::empty_like(op, x, detail::reduced_shape(x.shape(), ax, true), DType::bool_);
   (x.backend().*method)(xc, ax, out);

@@ -31,6 +31,22 @@ Shape broadcast_operands(const char* op, const Tensor& a, const Tensor& b) {
   }
 }
 
+// normalize_axes/normalize_axis with errors that also name the tensor.
+std::vector<int> axes_of(const char* op, const Tensor& x, const Axes& axes) {
+  try {
+    return detail::normalize_axes(axes, x.ndim(), op);
+  } catch (const ShapeError& e) {
+    throw ShapeError(std::string(e.what()) + " (" + detail::describe(x) + ")");
+  }
+}
+int axis_of(const char* op, const Tensor& x, std::int64_t axis) {
+  try {
+    return normalize_axis(axis, x.ndim(), op);
+  } catch (const ShapeError& e) {
+    throw ShapeError(std::string(e.what()) + " (" + detail::describe(x) + ")");
+  }
+}
+
 void reject_bool(const char* op, DType dtype, std::initializer_list<const Tensor*> xs) {
   if (dtype == DType::bool_) {
     throw DTypeError(prefix(op) + "arithmetic on bool is not supported (" + detail::describe(xs) +
@@ -97,7 +113,7 @@ DType statistic_dtype(DType d) {
 template <class Call>
 Tensor reduction(const char* op, const Tensor& x, const Axes& axes, bool keepdims, DType dtype, Call call) {
   detail::common_backend(op, {&x});
-  const std::vector<int> ax = detail::normalize_axes(axes, x.ndim(), op);
+  const std::vector<int> ax = axes_of(op, x, axes);
   const Tensor xc = detail::cast_to(x, dtype);
   Tensor out = detail::empty_like(op, x, detail::reduced_shape(x.shape(), ax, true), dtype);
   call(xc, ax, out);
@@ -123,7 +139,7 @@ void require_nonempty(const char* op, const Tensor& x, const std::vector<int>& a
 
 Tensor extremum(const char* op, const Tensor& x, const Axes& axes, bool keepdims, ReduceMethod method) {
   detail::common_backend(op, {&x});
-  require_nonempty(op, x, detail::normalize_axes(axes, x.ndim(), op));
+  require_nonempty(op, x, axes_of(op, x, axes));
   return simple_reduction(op, x, axes, keepdims, x.dtype(), method);
 }
 
@@ -131,7 +147,7 @@ Tensor arg_extremum(const char* op, const Tensor& x, std::optional<std::int64_t>
                     void (MathOps::*method)(const Tensor&, int, Tensor&)) {
   detail::common_backend(op, {&x});
   const Tensor flat = axis ? x : x.view({x.size()});
-  const int ax = axis ? normalize_axis(*axis, x.ndim(), op) : 0;
+  const int ax = axis ? axis_of(op, x, *axis) : 0;
   require_nonempty(op, flat, {ax});
   Shape shape = flat.shape();
   shape[static_cast<std::size_t>(ax)] = 1;
@@ -287,17 +303,15 @@ Tensor matmul(const Tensor& a, const Tensor& b) {
   const Shape sb = b.ndim() == 1 ? Shape{b.dim(0), 1} : b.shape();
   const std::int64_t m = sa[sa.size() - 2], k = sa.back(), n = sb.back();
   if (sb[sb.size() - 2] != k) {
-    throw ShapeError(prefix(op) + "inner dimensions do not match: " + shape_str(a.shape()) + " and " +
-                     shape_str(b.shape()) + " (" + std::to_string(k) + " vs " +
-                     std::to_string(sb[sb.size() - 2]) + ")");
+    throw ShapeError(prefix(op) + "inner dimensions of " + detail::describe({&a, &b}) + " do not match (" +
+                     std::to_string(k) + " vs " + std::to_string(sb[sb.size() - 2]) + ")");
   }
   const Shape batch_a(sa.begin(), sa.end() - 2), batch_b(sb.begin(), sb.end() - 2);
   Shape batch;
   try {
     batch = broadcast_shapes(batch_a, batch_b, op);
   } catch (const ShapeError&) {
-    throw ShapeError(prefix(op) + "batch dimensions of " + shape_str(a.shape()) + " and " +
-                     shape_str(b.shape()) + " do not broadcast");
+    throw ShapeError(prefix(op) + "batch dimensions of " + detail::describe({&a, &b}) + " do not broadcast");
   }
   const std::int64_t batches = shape_numel(batch);
   // Each operand as (batches, rows, cols), broadcast along the batch axes when needed.
@@ -330,9 +344,8 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   if (a.ndim() == 0 || b.ndim() == 0) return multiply(a, b);
   if (a.ndim() == 1 && b.ndim() == 1) {
     if (a.dim(0) != b.dim(0)) {
-      throw ShapeError(prefix(op) + "shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) +
-                       " are not aligned (" + std::to_string(a.dim(0)) + " vs " + std::to_string(b.dim(0)) +
-                       ")");
+      throw ShapeError(prefix(op) + "shapes of " + detail::describe({&a, &b}) + " are not aligned (" +
+                       std::to_string(a.dim(0)) + " vs " + std::to_string(b.dim(0)) + ")");
     }
     const DType dtype = result_type(a.dtype(), b.dtype());
     reject_bool(op, dtype, {&a, &b});
@@ -343,8 +356,8 @@ Tensor dot(const Tensor& a, const Tensor& b) {
   const std::int64_t k = a.dim(-1);
   const std::int64_t kb = b.ndim() == 1 ? b.dim(0) : b.dim(-2);
   if (k != kb) {
-    throw ShapeError(prefix(op) + "shapes " + shape_str(a.shape()) + " and " + shape_str(b.shape()) +
-                     " are not aligned (" + std::to_string(k) + " vs " + std::to_string(kb) + ")");
+    throw ShapeError(prefix(op) + "shapes of " + detail::describe({&a, &b}) + " are not aligned (" +
+                     std::to_string(k) + " vs " + std::to_string(kb) + ")");
   }
   // A 1-d a or a b of at most two axes contracts exactly like matmul (which broadcasts b over a's rows).
   if (a.ndim() == 1 || b.ndim() <= 2) return matmul(a, b);
@@ -414,7 +427,7 @@ Tensor cumsum(const Tensor& x, std::optional<std::int64_t> axis) {
   const char* op = "cumsum";
   detail::common_backend(op, {&x});
   const Tensor flat = axis ? x : x.view({x.size()});
-  const int ax = axis ? normalize_axis(*axis, x.ndim(), op) : 0;
+  const int ax = axis ? axis_of(op, x, *axis) : 0;
   const DType dtype = accumulation_dtype(x.dtype());
   const Tensor xc = detail::cast_to(flat, dtype);
   Tensor out = detail::empty_like(op, x, flat.shape(), dtype);
