@@ -42,6 +42,15 @@ void fill_floating(Tensor& out, const char* op, F32&& f32, F64&& f64) {
   }
 }
 
+// A double parameter as the float the float32 samplers take: IEEE round to nearest, saturating to +-inf
+// beyond the rounding boundary (where a plain cast would be undefined behaviour in C++).
+float to_f32(double v) {
+  constexpr double limit = 0x1.ffffffp127;  // FLT_MAX plus half an ulp
+  if (v >= limit) return std::numeric_limits<float>::infinity();
+  if (v <= -limit) return -std::numeric_limits<float>::infinity();
+  return static_cast<float>(v);
+}
+
 // The permutation of [0, n) given by sorting the per-element keys (ties by index).
 std::vector<std::int64_t> permutation_of(std::int64_t n, RandomKey key) {
   std::vector<std::pair<std::uint64_t, std::int64_t>> keyed(static_cast<std::size_t>(n));
@@ -89,7 +98,7 @@ void categorical_rows(const Tensor& logits, Tensor& out, RandomKey key) {
 }  // namespace
 
 void EigenBackend::random_uniform(Tensor& out, double low, double high, RandomKey key) {
-  const float lo32 = static_cast<float>(low), hi32 = static_cast<float>(high);
+  const float lo32 = to_f32(low), hi32 = to_f32(high);
   fill_floating(
       out, "random_uniform",
       [&](ember_u64 i) { return ember_sample_uniform_f32(key.seed, key.counter, i, lo32, hi32); },
@@ -97,7 +106,7 @@ void EigenBackend::random_uniform(Tensor& out, double low, double high, RandomKe
 }
 
 void EigenBackend::random_normal(Tensor& out, double mean, double stddev, RandomKey key) {
-  const float m32 = static_cast<float>(mean), s32 = static_cast<float>(stddev);
+  const float m32 = to_f32(mean), s32 = to_f32(stddev);
   fill_floating(
       out, "random_normal",
       [&](ember_u64 i) { return ember_sample_normal_f32(key.seed, key.counter, i, m32, s32); },
@@ -113,7 +122,7 @@ void EigenBackend::random_bernoulli(Tensor& out, double p, RandomKey key) {
 }
 
 void EigenBackend::random_exponential(Tensor& out, double scale, RandomKey key) {
-  const float s32 = static_cast<float>(scale);
+  const float s32 = to_f32(scale);
   fill_floating(
       out, "random_exponential",
       [&](ember_u64 i) { return ember_sample_exponential_f32(key.seed, key.counter, i, s32); },
@@ -121,7 +130,7 @@ void EigenBackend::random_exponential(Tensor& out, double scale, RandomKey key) 
 }
 
 void EigenBackend::random_gamma(Tensor& out, double alpha, double scale, RandomKey key) {
-  const float a32 = static_cast<float>(alpha), s32 = static_cast<float>(scale);
+  const float a32 = to_f32(alpha), s32 = to_f32(scale);
   fill_floating(
       out, "random_gamma",
       [&](ember_u64 i) { return ember_sample_gamma_f32(key.seed, key.counter, i, a32, s32); },

@@ -3,6 +3,7 @@
 // advances it by one, so the n-th call after set_seed(s) draws the same bits on every backend.
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -171,6 +172,10 @@ Tensor random_categorical(const Tensor& logits, std::int64_t num_samples) {
   }
   require(num_samples >= 0, op, "num_samples must be >= 0, got " + std::to_string(num_samples));
   const std::int64_t rows = logits.ndim() == 2 ? logits.dim(0) : 1;
+  // The Gumbel draws are indexed (row * S + s) * K + k, which must fit in int64.
+  require(num_samples == 0 || logits.size() <= std::numeric_limits<std::int64_t>::max() / num_samples, op,
+          "num_samples * logits.size() must fit in int64, got num_samples " + std::to_string(num_samples) +
+              " for " + detail::describe(logits));
   Tensor out = detail::empty_like(op, logits, {rows, num_samples}, DType::int64);
   backend.random_categorical(logits.view({rows, k}), out, next_key());
   return logits.ndim() == 2 ? out : out.view({num_samples});

@@ -495,6 +495,23 @@ TEST_P(Random, MatchesSharedSamplersBitForBit) {
   }
 }
 
+// Parameters at the ends of their ranges give defined, sensible values (the suite runs under UBSan).
+TEST_P(Random, ExtremeParametersStayDefined) {
+  ops::set_seed(20);
+  for (DType dtype : {DType::float32, DType::float64}) {
+    for (double v : values(ops::random_gamma({500}, 1e-300, 1.0, dtype)))
+      ASSERT_TRUE(v >= 0.0 && std::isfinite(v));
+    for (double v : values(ops::random_gamma({500}, 1e300, 1.0, dtype))) ASSERT_GT(v, 1e37);
+  }
+  const std::vector<double> big = values(ops::random_poisson({2000}, 1e15));
+  for (double v : big) ASSERT_NEAR(v, 1e15, 6.0 * std::sqrt(1e15));
+  const std::vector<double> top = values(ops::random_poisson({50}, EMBER_POISSON_LAM_MAX));
+  for (double v : top) ASSERT_GT(v, 9e18);
+  EXPECT_THROW(ops::random_poisson({3}, 1e19), ember::ValueError);
+  EXPECT_EQ(ops::random_categorical(ops::from_data(std::vector<float>{0.f, 1.f}, {1, 2}), 0).shape(),
+            (ember::Shape{1, 0}));
+}
+
 TEST_P(Random, ValidatesParameters) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   EXPECT_THROW(ops::random_bernoulli({3}, 1.5), ember::ValueError);
