@@ -172,6 +172,69 @@ HostTensor host_scalar(const Scalar& s) {
   return host_int64(s.as_int());
 }
 
+Results one(const Tensor& t) {
+  return {host(t)};
+}
+
+Results many(const std::vector<Tensor>& ts) {
+  Results out;
+  for (const auto& t : ts) out.push_back(host(t));
+  return out;
+}
+
+Results expected_results(const json& expected) {
+  Results out;
+  if (expected.is_array()) {
+    for (const auto& t : expected) out.push_back(decode_expected(t));
+  } else {
+    out.push_back(decode_expected(expected));
+  }
+  return out;
+}
+
+Tensor through_bytes(const Tensor& x) {
+  return visit_dtype(x.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const auto values = ops::to_host<T>(x);
+    auto bytes = std::make_unique<T[]>(values.size() + 1);
+    for (std::size_t k = 0; k < values.size(); ++k) bytes[k] = values[k];
+    return ops::from_bytes(bytes.get(), values.size() * sizeof(T), x.shape(), x.dtype());
+  });
+}
+
+Axes axes_of(const json& kw, const char* key) {
+  return maybe<std::vector<std::int64_t>>(kw, key);
+}
+
+std::optional<DType> dtype_of(const json& kw) {
+  const auto name = maybe<std::string>(kw, "dtype");
+  return name ? std::optional<DType>(dtype_named(*name)) : std::nullopt;
+}
+
+std::optional<Scalar> scalar_of(const json& kw, const char* key) {
+  if (!kw.contains(key) || kw[key].is_null()) return std::nullopt;
+  return make_scalar(json{{"scalar", kw[key]}});
+}
+
+Shape shape_of(const json& kw) {
+  return kw.at("shape").get<Shape>();
+}
+
+PadMode pad_mode(const json& kw) {
+  const std::string m = get<std::string>(kw, "mode", "constant");
+  return m == "edge" ? PadMode::edge : m == "reflect" ? PadMode::reflect : PadMode::constant;
+}
+
+std::vector<ops::Slice> slices_of(const json& kw) {
+  std::vector<ops::Slice> out;
+  for (const auto& s : kw.at("slices")) {
+    out.push_back({s[0].is_null() ? std::nullopt : std::optional<std::int64_t>(s[0].get<std::int64_t>()),
+                   s[1].is_null() ? std::nullopt : std::optional<std::int64_t>(s[1].get<std::int64_t>()),
+                   s[2].get<std::int64_t>()});
+  }
+  return out;
+}
+
 ::testing::AssertionResult same_tensor(const HostTensor& got, const HostTensor& expected, Tol tol,
                                        bool signed_zeros, const std::string& what) {
   if (got.dtype != expected.dtype || got.shape != expected.shape) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,34 @@ HostTensor host(const Tensor& x);
 HostTensor host_bool(bool v);
 HostTensor host_int64(std::int64_t v);
 HostTensor host_scalar(const Scalar& s);  // 0-d of the scalar's natural dtype
+
+using Results = std::vector<HostTensor>;
+Results one(const Tensor& t);
+Results many(const std::vector<Tensor>& ts);
+// NumPy's expected result(s): one tensor or a list of tensors.
+Results expected_results(const json& expected);
+// A from_bytes round trip of the tensor's host copy.
+Tensor through_bytes(const Tensor& x);
+
+// Keyword arguments of a case; absent and null mean "not given".
+template <class T>
+T get(const json& kw, const char* key, T fallback) {
+  return kw.contains(key) && !kw[key].is_null() ? kw[key].get<T>() : fallback;
+}
+template <class T>
+std::optional<T> maybe(const json& kw, const char* key) {
+  if (!kw.contains(key) || kw[key].is_null()) return std::nullopt;
+  return kw[key].get<T>();
+}
+inline bool flag(const json& kw, const char* key) {
+  return get<bool>(kw, key, false);
+}
+Axes axes_of(const json& kw, const char* key = "axes");
+std::optional<DType> dtype_of(const json& kw);
+std::optional<Scalar> scalar_of(const json& kw, const char* key);
+Shape shape_of(const json& kw);
+PadMode pad_mode(const json& kw);
+std::vector<ops::Slice> slices_of(const json& kw);
 
 // Accuracy demanded of floating-point results: |got - expected| <= atol + rtol * |expected|, per dtype.
 struct Tol {

@@ -17,7 +17,6 @@ namespace ember::golden {
 namespace {
 
 using Args = std::vector<Arg>;
-using Results = std::vector<HostTensor>;
 using OpFn = std::function<Results(const Args&, const json&)>;
 
 struct OpSpec {
@@ -36,51 +35,6 @@ constexpr TolByDType kArith{{1e-3, 1e-3}, {1e-6, 1e-6}, {1e-12, 1e-12}};
 constexpr TolByDType kTranscendental{{1e-3, 1e-3}, {2e-6, 2e-6}, {1e-14, 1e-14}};
 // Sums of up to 24 terms in any order (NumPy sums pairwise): 2 float16 ulps, ~84 float32 ulps, 1e-12.
 constexpr TolByDType kReduction{{2e-3, 2e-3}, {1e-5, 1e-5}, {1e-12, 1e-12}};
-
-Results one(const Tensor& t) {
-  return {host(t)};
-}
-
-template <class T>
-T get(const json& kw, const char* key, T fallback) {
-  return kw.contains(key) && !kw[key].is_null() ? kw[key].get<T>() : fallback;
-}
-template <class T>
-std::optional<T> maybe(const json& kw, const char* key) {
-  if (!kw.contains(key) || kw[key].is_null()) return std::nullopt;
-  return kw[key].get<T>();
-}
-Axes axes_of(const json& kw, const char* key = "axes") {
-  return maybe<std::vector<std::int64_t>>(kw, key);
-}
-std::optional<DType> dtype_of(const json& kw) {
-  const auto name = maybe<std::string>(kw, "dtype");
-  return name ? std::optional<DType>(dtype_named(*name)) : std::nullopt;
-}
-std::optional<Scalar> scalar_of(const json& kw, const char* key) {
-  if (!kw.contains(key) || kw[key].is_null()) return std::nullopt;
-  return make_scalar(json{{"scalar", kw[key]}});
-}
-bool flag(const json& kw, const char* key) {
-  return get<bool>(kw, key, false);
-}
-
-Results many(const std::vector<Tensor>& ts) {
-  Results out;
-  for (const auto& t : ts) out.push_back(host(t));
-  return out;
-}
-
-// A from_bytes round trip of the tensor's host copy.
-Tensor through_bytes(const Tensor& x) {
-  return visit_dtype(x.dtype(), [&](auto tag) {
-    using T = decltype(tag);
-    const auto values = ops::to_host<T>(x);
-    auto bytes = std::make_unique<T[]>(values.size() + 1);
-    for (std::size_t k = 0; k < values.size(); ++k) bytes[k] = values[k];
-    return ops::from_bytes(bytes.get(), values.size() * sizeof(T), x.shape(), x.dtype());
-  });
-}
 
 #define EMBER_UNARY(op) [](const Args& a, const json&) { return one(ops::op(a[0].tensor)); }
 #define EMBER_BINARY(op) [](const Args& a, const json&) { return one(ops::op(a[0].tensor, a[1].tensor)); }
@@ -189,25 +143,6 @@ const std::map<std::string, OpSpec>& comparison_ops() {
         kExact}},
   };
   return table;
-}
-
-Shape shape_of(const json& kw) {
-  return kw.at("shape").get<Shape>();
-}
-
-PadMode pad_mode(const json& kw) {
-  const std::string m = get<std::string>(kw, "mode", "constant");
-  return m == "edge" ? PadMode::edge : m == "reflect" ? PadMode::reflect : PadMode::constant;
-}
-
-std::vector<ops::Slice> slices_of(const json& kw) {
-  std::vector<ops::Slice> out;
-  for (const auto& s : kw.at("slices")) {
-    out.push_back({s[0].is_null() ? std::nullopt : std::optional<std::int64_t>(s[0].get<std::int64_t>()),
-                   s[1].is_null() ? std::nullopt : std::optional<std::int64_t>(s[1].get<std::int64_t>()),
-                   s[2].get<std::int64_t>()});
-  }
-  return out;
 }
 
 const std::map<std::string, OpSpec>& tensor_ops() {
@@ -440,16 +375,6 @@ const std::map<std::string, OpSpec>& ops_of(const std::string& category) {
   if (category == "comparison") return comparison_ops();
   if (category == "solver") return solver_ops();
   return tensor_ops();
-}
-
-std::vector<HostTensor> expected_results(const json& expected) {
-  std::vector<HostTensor> out;
-  if (expected.is_array()) {
-    for (const auto& t : expected) out.push_back(decode_expected(t));
-  } else {
-    out.push_back(decode_expected(expected));
-  }
-  return out;
 }
 
 void run_case(const Case& c) {

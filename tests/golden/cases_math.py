@@ -47,9 +47,9 @@ def binary_cases():
                 a, b = arr(sa, dt), arr(sb, dt)
                 if op in ("floor_divide", "mod", "divide") and dt.startswith("int"):
                     b[b == 0] = 3  # x // 0 has its own case below
-                if op == "power":
-                    b = positive_exponents(b) if dt.startswith("int") else np.abs(b)
-                    a = a if dt.startswith("int") else np.abs(a) + 0.5
+                if op == "power":  # (0-d operands would turn into NumPy scalars: keep the dtypes)
+                    b = (positive_exponents(b) if dt.startswith("int") else np.abs(b)).astype(b.dtype)
+                    a = a if dt.startswith("int") else (np.abs(a) + 0.5).astype(a.dtype)
                 out.append(case(op, [T(a), T(b)], T(binary_expected(op, a, b))))
         for dt in ("float16", "int8", "uint8"):
             a, b = arr((2, 3), dt, 1, 6), arr((3,), dt, 1, 4)
