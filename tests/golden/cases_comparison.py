@@ -101,7 +101,8 @@ def close_cases():
 def all_any_cases():
     out = []
     for op, fn in (("all", np.all), ("any", np.any)):
-        for dt, lo, hi in (("bool", 0, 1), ("int32", 0, 3), ("float64", 0, 1), ("float32", -1, 1)):
+        for dt, lo, hi in (("bool", 0, 1), ("int32", 0, 3), ("float64", 0, 1), ("float32", -1, 1), ("int64", 0, 2),
+                           ("float16", 0, 1), ("uint8", 0, 2)):
             x = arr((2, 3, 4), dt, lo, hi)
             if dt == "bool" and op == "all":
                 x = np.asarray(arr((2, 3, 4), "int32", 0, 6) > 0)  # mostly true: all() varies by axis

@@ -268,6 +268,51 @@ def arg_cases():
     return out
 
 
+def overflow_cases():
+    """Integer arithmetic wraps (two's complement) everywhere, never traps: NumPy wraps too."""
+    out = []
+    big = np.array([2**62, 2**62, 2**62, -2**63, 5], np.int64)
+    for op in ("sum", "prod"):
+        out.append(case(op, [T(big)], T(reduce_expected(op, big, None, False))))
+    out.append(case("cumsum", [T(big)], T(np.cumsum(big))))
+    m = np.array([[2**31 - 1, 2**31 - 1], [-2**31, 3]], np.int32)
+    out.append(case("matmul", [T(m), T(m)], T(np.matmul(m, m))))
+    out.append(case("dot", [T(m[0]), T(m[0])], T(np.dot(m[0], m[0]))))
+    for dt in ("int8", "int16", "uint8"):
+        info = np.iinfo(NP[dt])
+        a = np.array([info.min, info.min, info.max, info.max, -7 if info.min else 7, 0, 9], NP[dt])
+        b = np.array([-1 if info.min else 1, 1, 1, 2, 2, 0, 0], NP[dt])
+        for op in ("add", "subtract", "multiply", "floor_divide", "mod"):
+            out.append(case(op, [T(a), T(b)], T(BINARY[op](a, b))))
+        for op, fn in UNARY_ARITH.items():
+            out.append(case(op, [T(a)], T(fn(a))))
+    return out
+
+
+def edge_cases():
+    out = []
+    x = np.array([-3.0, 0.5, 7.0, np.nan])
+    out.append(case("clip", [T(x)], T(np.minimum(np.maximum(x, 2.0), 1.0)), {"lo": 2.0, "hi": 1.0}))
+    out.append(case("clip", [T(np.arange(6, dtype=np.float32))], T(np.clip(np.arange(6, dtype=np.float32), 1, 4)),
+                    {"lo": 1, "hi": 4}))
+    for op, fn in ROUNDING.items():
+        big = np.array([2.0**52 + 1, -(2.0**52) - 1, 2.0**53, 1e300, -1e300, 4503599627370495.5, 0.49999999999999994])
+        out.append(case(op, [T(big)], T(fn(big)), signed_zeros=True))
+        big32 = np.array([8388609.0, -8388607.5, 16777216.0, 3.0e38, 0.49999997], np.float32)
+        out.append(case(op, [T(big32)], T(fn(big32)), signed_zeros=True))
+    for ddof in (4.0, 5.0, 3.0):  # N - ddof <= 0: x / 0 like NumPy (inf, or NaN when every deviation is 0)
+        x = arr((3, 4), "float64")
+        x[:, 0] = 1.0
+        for op in ("var", "std"):
+            out.append(case(op, [T(x)], T(reduce_expected(op, x, [0], False, ddof)), {"axes": [0], "ddof": ddof}))
+    x = np.array([1e8, 1.0, -1e8, 1e-8], np.float64)  # cancellation in var's one-pass formula
+    out.append(case("var", [T(x + 1e9)], T(np.var(x + 1e9)), tol=(1e-6, 1e-6)))
+    for dt in ("uint8", "int8"):
+        x = arr((6,), dt, -5, 5)
+        out.append(case("sign", [T(x)], T(np.sign(x))))
+    return out
+
+
 def cases():
-    return (binary_cases() + scalar_cases() + unary_cases() + clip_cases() + matmul_cases() +
+    return (overflow_cases() + edge_cases() + binary_cases() + scalar_cases() + unary_cases() + clip_cases() + matmul_cases() +
             reduction_cases() + arg_cases())

@@ -83,7 +83,8 @@ def conversion_cases():
     out.append(case("item", [T(np.zeros((2,)))], err("ShapeError")))
     out.append(case("item", [T(np.zeros((0,)))], err("ShapeError")))
     float_src = [0.0, -0.0, 1.5, -1.5, 2.5, -2.7, 127.9, 128.5, -129.5, 255.5, 300.7, -300.2, 65504.0, 1e10,
-                 -1e10, 3e9, 1e19, -1e19, float("nan"), float("inf"), float("-inf"), 1e-8]
+                 -1e10, 3e9, 1e19, -1e19, float("nan"), float("inf"), float("-inf"), 1e-8, 2.0**31, -2.0**31,
+                 2147483647.5, -2147483648.5, 2.0**63, -2.0**63, 2.0**64, 32767.9, -32768.9]
     int_src = [0, 1, -1, 127, 128, 255, 256, -128, -129, 32767, 40000, 2**31 - 1, -2**31, 2**31, 2**40 + 3,
                -2**63, 2**63 - 1, 2049, 16777217]
     for src in ALL:
@@ -138,6 +139,37 @@ def view_cases():
         out.append(case("broadcast_to", [T(y)], T(np.broadcast_to(y, dst)), {"shape": list(dst)}))
     out.append(case("broadcast_to", [T(arr((3,), "float32"))], err("ShapeError"), {"shape": [4]}))
     out.append(case("broadcast_to", [T(arr((2, 3), "float32"))], err("ShapeError"), {"shape": [3]}))
+    return out
+
+
+def dtype_sweep_cases():
+    """Data movement is dtype-blind: run the common view/copy ops once on every main dtype."""
+    out = []
+    for dt in MAIN + ("bool", "float16", "uint8", "int8"):
+        x = arr((2, 3, 2), dt)
+        out.append(case("reshape", [T(x)], T(x.reshape(3, 4)), {"shape": [3, 4]}))
+        out.append(case("expand_dims", [T(x)], T(np.expand_dims(x, 1)), {"axis": 1}))
+        out.append(case("squeeze", [T(x[:1])], T(np.squeeze(x[:1], 0)), {"axes": [0]}))
+        out.append(case("flatten", [T(x)], T(x.reshape(-1))))
+        out.append(case("transpose", [T(x)], T(np.transpose(x))))
+        out.append(case("broadcast_to", [T(x[:, :1])], T(np.broadcast_to(x[:, :1], (2, 2, 3, 2))),
+                        {"shape": [2, 2, 3, 2]}))
+        out.append(case("slice", [T(x)], T(x[::-1, 1:, :1]), {"slices": [[None, None, -1], [1, None, 1], [None, 1, 1]]}))
+        out.append(case("flip", [T(x)], T(np.flip(x, (0, 2))), {"axes": [0, 2]}))
+        out.append(case("tile", [T(x)], T(np.tile(x, (1, 2, 1))), {"reps": [1, 2, 1]}))
+        out.append(case("pad", [T(x), S(1)], T(np.pad(x, [(0, 1), (1, 0), (0, 0)], constant_values=1)),
+                        {"pad_width": [[0, 1], [1, 0], [0, 0]], "mode": "constant"}))
+        out.append(case("pad", [T(x), S(0)], T(np.pad(x, [(1, 1), (0, 1), (1, 0)], mode="edge")),
+                        {"pad_width": [[1, 1], [0, 1], [1, 0]], "mode": "edge"}))
+        ind = np.array([1, 0, 1], np.int64)
+        out.append(case("gather", [T(x), T(ind)], T(np.take(x, ind, axis=2)), {"axis": 2}))
+        if dt != "bool":
+            upd = arr((2, 3, 3), dt, 0, 3)
+            expected = x.copy()
+            np.add.at(expected, (slice(None), slice(None), ind), upd)
+            out.append(case("scatter_add", [T(x), T(ind), T(upd)], T(expected), {"axis": 2}))
+        out.append(case("cast", [T(x)], T(x.astype(np.float64) if dt != "float64" else x.astype(np.float32)),
+                        {"dtype": "float64" if dt != "float64" else "float32"}))
     return out
 
 
@@ -295,5 +327,5 @@ def _neg(key):
 
 
 def cases():
-    return creation_cases() + conversion_cases() + view_cases() + join_cases() + pad_cases() + index_cases() + \
+    return creation_cases() + conversion_cases() + view_cases() + dtype_sweep_cases() + join_cases() + pad_cases() + index_cases() + \
         order_cases()
