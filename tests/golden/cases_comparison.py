@@ -133,6 +133,8 @@ def where_cases():
     for dx, dy in (("int32", "float32"), ("bool", "int64"), ("uint8", "int8"), ("float16", "float64")):
         c, x, y = arr((2, 3), "bool"), arr((2, 3), dx), arr((2, 3), dy)
         out.append(case("where", [T(c), T(x), T(y)], T(np.where(c, x, y))))
+    c, x, y = np.array(True), arr((2, 2), "float32"), arr((1,), "float32")
+    out.append(case("where", [T(c), T(x), T(y)], T(np.where(c, x, y))))
     c = np.array([True, False, True, False])
     x, y = np.array([np.nan, np.nan, -0.0, 1.0]), np.array([-0.0, np.inf, 2.0, -0.0])
     out.append(case("where", [T(c), T(x), T(y)], T(np.where(c, x, y)), signed_zeros=True))

@@ -310,6 +310,26 @@ def edge_cases():
     for dt in ("uint8", "int8"):
         x = arr((6,), dt, -5, 5)
         out.append(case("sign", [T(x)], T(np.sign(x))))
+    # float16 overflow, underflow and special values (computed in float32, rounded once).
+    h = np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 12.0, -20.0, 300.0, 6e-8], np.float16)
+    for op, (fn, _, _) in TRANSCENDENTAL.items():
+        out.append(case(op, [T(h)], T(fn(h.astype(np.float32)).astype(np.float16)), signed_zeros=True))
+    g = np.array([300.0, -300.0, 1.0, 0.0, -0.0, np.inf, 2.0, np.nan, 1e-4], np.float16)
+    for op in ("multiply", "divide", "add", "power"):
+        out.append(case(op, [T(g), T(g[::-1].copy())], T(BINARY[op](g, g[::-1])), signed_zeros=op != "power"))
+    for op in ("min", "max", "argmin", "argmax"):
+        x = np.array([[1.0, np.nan, -2.0], [3.0, 0.5, -np.inf]], np.float16)
+        fn = {"min": np.amin, "max": np.amax, "argmin": np.argmin, "argmax": np.argmax}[op]
+        for axis in (None, 0, 1):
+            kw = {"axis": axis} if op.startswith("arg") else {"axes": None if axis is None else [axis]}
+            expected = fn(x, axis=axis)
+            out.append(case(op, [T(x)], T(np.asarray(expected).astype(np.int64) if op.startswith("arg") else expected),
+                            kw))
+    for sa, sb in (((3,), (2, 3, 4)), ((2, 3, 4), (4,)), ((1, 2, 3), (4, 3, 2))):
+        a, b = arr(sa, "float64"), arr(sb, "float64")
+        out.append(case("matmul", [T(a), T(b)], T(np.matmul(a, b))))
+        if len(sa) == 1 or len(sb) == 1:
+            out.append(case("dot", [T(a), T(b)], T(np.dot(a, b))))
     return out
 
 

@@ -122,8 +122,10 @@ def norm_cases():
             npord = ord_ if ord_ in (None, "fro", "nuc") else float(ord_)
             out.append(case("norm", [T(m)], T(np.linalg.norm(m, npord)), {"ord": ord_}, tol=tol(float_of(m))))
         for ord_, axis, keepdims in ((None, [1], False), ("1", [0], True), ("inf", [-1], False), (None, [0, 1], True),
-                                     ("fro", [1, 0], False)):
+                                     ("fro", [1, 0], False), ("1", [1, 0], False), ("inf", [1, 0], True),
+                                     ("-1", [0, 1], False), ("2", [0, 1], False), ("-2", [1, 0], False)):
             npord = ord_ if ord_ in (None, "fro") else float(ord_)
+            npord = int(npord) if npord in (1.0, -1.0, 2.0, -2.0) and len(axis) == 2 else npord
             expected = np.linalg.norm(m, npord, tuple(axis), keepdims)
             out.append(case("norm", [T(m)], T(expected), {"ord": ord_, "axis": axis, "keepdims": keepdims},
                             tol=tol(float_of(m))))

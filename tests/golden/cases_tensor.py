@@ -202,6 +202,9 @@ def join_cases():
         for indices, axis in (([1, 4], 1), ([2, 2], 0), ([3, 10], 1), ([], 0), ([-2], 1)):
             out.append(case("split", [T(x)], [T(p) for p in np.array_split(x, indices, axis)],
                             {"indices": indices, "axis": axis}))
+    x0 = np.zeros((0, 2), np.float32)
+    out.append(case("split", [T(x0)], [T(p) for p in np.split(x0, 3)], {"sections": 3, "axis": 0}))
+    out.append(case("concatenate", [[T(x0), T(x0)]], T(np.concatenate([x0, x0], 1)), {"axis": 1}))
     out.append(case("split", [T(arr((5,), "float32"))], err("ShapeError"), {"sections": 2, "axis": 0}))
     out.append(case("split", [T(arr((4,), "float32"))], err("ShapeError"), {"sections": 2, "axis": 1}))
     for dt in ("float64", "int32", "bool"):
