@@ -11,13 +11,6 @@
 #include "ember/ember.hpp"
 #include "golden_support.hpp"
 
-// Huge allocations must surface as ember::BackendError (std::bad_alloc), not abort the sanitized process.
-#if defined(__SANITIZE_ADDRESS__)
-extern "C" const char* __asan_default_options() {
-  return "allocator_may_return_null=1";
-}
-#endif
-
 namespace {
 
 using ember::DType;
