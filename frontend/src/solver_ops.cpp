@@ -11,6 +11,7 @@
 #include "ember/ops/dtype.hpp"
 #include "ember/ops/math.hpp"
 #include "ember/ops/tensor.hpp"
+#include "tensor_axes.hpp"
 
 namespace ember::ops {
 
@@ -276,7 +277,7 @@ Tensor norm(const Tensor& x, std::optional<std::string> ord, Axes axis, bool kee
   const NormOrder o = parse_order(ord);
   std::vector<int> axes;
   if (axis) {
-    for (auto a : *axis) axes.push_back(normalize_axis(a, x.ndim(), "norm"));
+    for (auto a : *axis) axes.push_back(detail::axis_of("norm", a, x));
   } else if (!o.given) {
     return vector_norm(x, 2.0, detail::normalize_axes(std::nullopt, x.ndim(), "norm"), keepdims);
   } else if (x.ndim() == 1 || x.ndim() == 2) {
@@ -291,7 +292,7 @@ Tensor norm(const Tensor& x, std::optional<std::string> ord, Axes axis, bool kee
   if (axes.size() != 2)
     throw ShapeError("norm: expected one or two axes, got " + std::to_string(axes.size()));
   const int r = axes[0], c = axes[1];
-  if (r == c) throw ShapeError("norm: the two axes must differ");
+  if (r == c) throw ShapeError("norm: the two axes must differ (" + detail::describe(x) + ")");
   if (!o.given || o.fro) return vector_norm(x, 2.0, {std::min(r, c), std::max(r, c)}, keepdims);
   if (o.nuc || o.p == 2.0 || o.p == -2.0) return spectral_norm(x, o, r, c, keepdims);
   // 1 / -1: max / min over columns of the column sums; inf / -inf: the same over rows.
@@ -330,8 +331,7 @@ Tensor diag(const Tensor& x, std::int64_t k) {
 Tensor diagonal(const Tensor& x, std::int64_t offset, std::int64_t axis1, std::int64_t axis2) {
   detail::common_backend("diagonal", {&x});
   if (x.ndim() < 2) throw ShapeError("diagonal: expected at least 2 dimensions, got " + detail::describe(x));
-  const int a1 = normalize_axis(axis1, x.ndim(), "diagonal"),
-            a2 = normalize_axis(axis2, x.ndim(), "diagonal");
+  const int a1 = detail::axis_of("diagonal", axis1, x), a2 = detail::axis_of("diagonal", axis2, x);
   if (a1 == a2)
     throw ShapeError("diagonal: axis1 and axis2 must differ, got " + std::to_string(axis1) + ", " +
                      std::to_string(axis2));

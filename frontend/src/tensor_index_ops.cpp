@@ -5,6 +5,7 @@
 #include "dispatch.hpp"
 #include "ember/ops/dtype.hpp"
 #include "ember/ops/tensor.hpp"
+#include "tensor_axes.hpp"
 
 namespace ember::ops {
 
@@ -69,8 +70,10 @@ Tensor concatenate(const std::vector<Tensor>& xs, std::int64_t axis) {
   const char* op = "concatenate";
   Backend& backend = common_backend_of(op, xs);
   const Tensor& first = xs[0];
-  if (first.ndim() == 0) throw ShapeError("concatenate: zero-dimensional tensors cannot be concatenated");
-  const int ax = normalize_axis(axis, first.ndim(), op);
+  if (first.ndim() == 0)
+    throw ShapeError("concatenate: zero-dimensional tensors cannot be concatenated (input 0 is " +
+                     detail::describe(first) + ")");
+  const int ax = detail::axis_of(op, axis, first);
   DType dtype = first.dtype();
   Shape shape = first.shape();
   shape[static_cast<std::size_t>(ax)] = 0;
@@ -101,7 +104,7 @@ Tensor concatenate(const std::vector<Tensor>& xs, std::int64_t axis) {
 
 Tensor stack(const std::vector<Tensor>& xs, std::int64_t axis) {
   common_backend_of("stack", xs);
-  const int ax = normalize_axis(axis, xs[0].ndim() + 1, "stack");
+  const int ax = detail::axis_of("stack", axis, xs[0].ndim() + 1, xs[0]);
   std::vector<Tensor> expanded;
   for (std::size_t i = 0; i < xs.size(); ++i) {
     if (xs[i].shape() != xs[0].shape()) {
@@ -115,7 +118,7 @@ Tensor stack(const std::vector<Tensor>& xs, std::int64_t axis) {
 
 std::vector<Tensor> split(const Tensor& x, std::int64_t sections, std::int64_t axis) {
   detail::common_backend("split", {&x});
-  const int ax = normalize_axis(axis, x.ndim(), "split");
+  const int ax = detail::axis_of("split", axis, x);
   if (sections <= 0)
     throw ValueError("split: number of sections must be positive, got " + std::to_string(sections));
   const std::int64_t n = x.shape()[static_cast<std::size_t>(ax)];
@@ -130,7 +133,7 @@ std::vector<Tensor> split(const Tensor& x, std::int64_t sections, std::int64_t a
 
 std::vector<Tensor> split(const Tensor& x, const std::vector<std::int64_t>& indices, std::int64_t axis) {
   detail::common_backend("split", {&x});
-  const int ax = normalize_axis(axis, x.ndim(), "split");
+  const int ax = detail::axis_of("split", axis, x);
   std::vector<Tensor> parts;
   std::vector<Slice> slices(static_cast<std::size_t>(ax) + 1);
   std::optional<std::int64_t> start;
@@ -145,7 +148,9 @@ std::vector<Tensor> split(const Tensor& x, const std::vector<std::int64_t>& indi
 Tensor tile(const Tensor& x, const std::vector<std::int64_t>& reps) {
   detail::common_backend("tile", {&x});
   for (auto r : reps) {
-    if (r < 0) throw ValueError("tile: repetitions must be non-negative, got " + std::to_string(r));
+    if (r < 0)
+      throw ValueError("tile: repetitions must be non-negative, got " + std::to_string(r) + " for " +
+                       detail::describe(x));
   }
   const std::size_t nd = std::max(reps.size(), x.shape().size());
   Shape xshape(nd - x.shape().size(), 1), r(nd - reps.size(), 1), shape(nd);
@@ -175,7 +180,8 @@ Tensor pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64
     pads[d] = pad_width.size() == 1 ? pad_width[0] : pad_width[d];
     const auto [before, after] = pads[d];
     const std::int64_t n = x.shape()[d];
-    if (before < 0 || after < 0) throw ValueError("pad: pad widths must be non-negative");
+    if (before < 0 || after < 0)
+      throw ValueError("pad: pad widths must be non-negative (" + detail::describe(x) + ")");
     if (mode != PadMode::constant && n == 0 && before + after > 0) {
       throw ValueError("pad: cannot extend the empty axis " + std::to_string(d) + " of " +
                        detail::describe(x) + " with mode edge or reflect");
@@ -208,7 +214,8 @@ Tensor slice(const Tensor& x, const std::vector<Slice>& slices) {
   Shape shape = x.shape();
   for (std::size_t d = 0; d < slices.size(); ++d) {
     if (slices[d].step == 0)
-      throw ValueError("slice: step of axis " + std::to_string(d) + " must not be zero");
+      throw ValueError("slice: step of axis " + std::to_string(d) + " must not be zero (" +
+                       detail::describe(x) + ")");
     const AxisSlice r = resolve_slice(slices[d], x.shape()[d]);
     starts[d] = r.start;
     steps[d] = r.step;
@@ -223,7 +230,7 @@ Tensor gather(const Tensor& x, const Tensor& indices, std::optional<std::int64_t
   detail::common_backend("gather", {&x, &indices});
   const Tensor idx = as_index_tensor("gather", indices);
   const Tensor src = axis ? x : x.view({x.size()});
-  const int ax = normalize_axis(axis.value_or(0), src.ndim(), "gather");
+  const int ax = detail::axis_of("gather", axis.value_or(0), src);
   Tensor out = detail::empty_like("gather", x, replace_axis(src.shape(), ax, idx.shape()), x.dtype());
   if (out.size() != 0 || idx.size() != 0) x.backend().gather(src, idx, ax, out);
   return out;
@@ -232,7 +239,7 @@ Tensor gather(const Tensor& x, const Tensor& indices, std::optional<std::int64_t
 Tensor scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates, std::int64_t axis) {
   detail::common_backend("scatter_add", {&x, &indices, &updates});
   const Tensor idx = as_index_tensor("scatter_add", indices);
-  const int ax = normalize_axis(axis, x.ndim(), "scatter_add");
+  const int ax = detail::axis_of("scatter_add", axis, x);
   const Shape expected = replace_axis(x.shape(), ax, idx.shape());
   Tensor upd = updates;
   if (upd.shape() != expected) {
@@ -252,7 +259,7 @@ Tensor scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates
 
 Tensor flip(const Tensor& x, std::optional<std::vector<std::int64_t>> axes) {
   detail::common_backend("flip", {&x});
-  const auto ax = detail::normalize_axes(axes, x.ndim(), "flip");
+  const auto ax = detail::axes_of("flip", axes, x);
   Tensor out = detail::empty_like("flip", x, x.shape(), x.dtype());
   if (out.size() != 0) x.backend().flip(x, ax, out);
   return out;
@@ -260,7 +267,7 @@ Tensor flip(const Tensor& x, std::optional<std::vector<std::int64_t>> axes) {
 
 Tensor sort(const Tensor& x, std::int64_t axis, bool descending) {
   detail::common_backend("sort", {&x});
-  const int ax = normalize_axis(axis, x.ndim(), "sort");
+  const int ax = detail::axis_of("sort", axis, x);
   Tensor out = detail::empty_like("sort", x, x.shape(), x.dtype());
   if (out.size() != 0) x.backend().sort(x, ax, descending, out);
   return out;
@@ -268,7 +275,7 @@ Tensor sort(const Tensor& x, std::int64_t axis, bool descending) {
 
 Tensor argsort(const Tensor& x, std::int64_t axis, bool descending) {
   detail::common_backend("argsort", {&x});
-  const int ax = normalize_axis(axis, x.ndim(), "argsort");
+  const int ax = detail::axis_of("argsort", axis, x);
   Tensor out = detail::empty_like("argsort", x, x.shape(), DType::int64);
   if (out.size() != 0) x.backend().argsort(x, ax, descending, out);
   return out;

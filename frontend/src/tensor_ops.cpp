@@ -10,6 +10,7 @@
 
 #include "dispatch.hpp"
 #include "ember/ops/dtype.hpp"
+#include "tensor_axes.hpp"
 
 namespace ember::ops {
 
@@ -248,8 +249,9 @@ Tensor transpose(const Tensor& x, std::optional<std::vector<std::int64_t>> axes)
     }
     std::vector<bool> seen(static_cast<std::size_t>(nd), false);
     for (auto a : *axes) {
-      const int d = normalize_axis(a, nd, "transpose");
-      if (seen[static_cast<std::size_t>(d)]) throw ShapeError("transpose: repeated axis in the axes list");
+      const int d = detail::axis_of("transpose", a, x);
+      if (seen[static_cast<std::size_t>(d)])
+        throw ShapeError("transpose: repeated axis in the axes list for " + detail::describe(x));
       seen[static_cast<std::size_t>(d)] = true;
       perm.push_back(d);
     }
@@ -268,7 +270,7 @@ Tensor transpose(const Tensor& x, std::optional<std::vector<std::int64_t>> axes)
 
 Tensor expand_dims(const Tensor& x, std::int64_t axis) {
   detail::common_backend("expand_dims", {&x});
-  const int d = normalize_axis(axis, x.ndim() + 1, "expand_dims");
+  const int d = detail::axis_of("expand_dims", axis, x.ndim() + 1, x);
   Shape shape = x.shape();
   shape.insert(shape.begin() + d, 1);
   return x.view(shape);
@@ -283,7 +285,7 @@ Tensor squeeze(const Tensor& x, std::optional<std::vector<std::int64_t>> axes) {
     }
     return x.view(shape);
   }
-  const auto drop = detail::normalize_axes(*axes, x.ndim(), "squeeze");
+  const auto drop = detail::axes_of("squeeze", *axes, x);
   for (int d : drop) {
     if (x.shape()[static_cast<std::size_t>(d)] != 1) {
       throw ShapeError("squeeze: cannot remove axis " + std::to_string(d) + " of extent " +
