@@ -24,7 +24,9 @@ struct Diagnostic {
 // A file that could not be analyzed (exit code 3).
 struct Failure {
   std::filesystem::path file;
-  std::string message;
+  std::string message;          // "error: expected ';' after expression"
+  std::filesystem::path where;  // the file of the first error (maybe a header), if known
+  unsigned line = 0, column = 0;
   bool operator<(const Failure& o) const { return std::tie(file, message) < std::tie(o.file, o.message); }
 };
 

@@ -70,6 +70,9 @@ int main(int argc, char** argv) {
   check->add_flag("--statistics", statistics, "count diagnostics per rule");
   check->add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
   check->add_flag("--quiet", quiet, "no summary line");
+  check->add_flag("--parse-all-bodies", options.parse_all_bodies,
+                  "also parse function bodies in included headers (slower; the default skips them and parses "
+                  "each project header on its own)");
   check->add_option("--color", color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
 
@@ -123,8 +126,6 @@ int main(int argc, char** argv) {
   for (const auto& p : paths) options.paths.emplace_back(p);
   if (!build_dir.empty()) options.build_dir = build_dir;
   if (!config_file.empty()) options.config_file = config_file;
-  if (const char* skip = std::getenv("EMBERLINT_SKIP_PREAMBLE_BODIES"))
-    options.skip_preamble_bodies = *skip == '1';
   CheckResult result;
   try {
     result = run_check(options);

@@ -368,7 +368,8 @@ class Extractor {
   std::vector<std::pair<std::size_t, std::pair<CXFile, unsigned>>> pending_macro_names_;
 };
 
-std::string first_error(CXTranslationUnit tu, const fs::path& directory) {
+// Fills the result's failure from the first error clang reported; false when there was none.
+bool first_error(CXTranslationUnit tu, const fs::path& directory, ParseResult& result) {
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; ++i) {
     clang::Diagnostic d(clang_getDiagnostic(tu, i));
@@ -376,16 +377,17 @@ std::string first_error(CXTranslationUnit tu, const fs::path& directory) {
     CXFile file = nullptr;
     unsigned line = 0, column = 0;
     clang_getExpansionLocation(d.location(), &file, &line, &column, nullptr);
-    std::string where;
     if (file) {
       fs::path p = clang::file_name(file);
       if (p.is_relative()) p = directory / p;
-      where =
-          p.lexically_normal().string() + ":" + std::to_string(line) + ":" + std::to_string(column) + ": ";
+      result.failure_file = p.lexically_normal();
+      result.failure_line = line;
+      result.failure_column = column;
     }
-    return where + "error: " + d.spelling();
+    result.failure = "error: " + d.spelling();
+    return true;
   }
-  return {};
+  return false;
 }
 
 }  // namespace
@@ -399,8 +401,8 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
                    CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
   if (options.skip_preamble_bodies) {
-    flags |= CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble |
-             CXTranslationUnit_CreatePreambleOnFirstParse;
+    flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
+             CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
   }
   CXTranslationUnit raw = nullptr;
   CXErrorCode err =
@@ -412,10 +414,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
         "libclang could not parse the file (error " + std::to_string(static_cast<int>(err)) + ")";
     return result;
   }
-  if (std::string error = first_error(tu.get(), command.directory); !error.empty()) {
-    result.failure = error;
-    return result;
-  }
+  if (first_error(tu.get(), command.directory, result)) return result;
   TuFacts facts;
   facts.main_file = command.file;
   Extractor(tu.get(), facts, options, command).run();

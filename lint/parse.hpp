@@ -21,8 +21,10 @@ struct ParseOptions {
 };
 
 struct ParseResult {
-  std::optional<TuFacts> facts;  // empty when the file could not be analyzed
-  std::string failure;           // why not: the first error clang reported, or what failed
+  std::optional<TuFacts> facts;        // empty when the file could not be analyzed
+  std::string failure;                 // why not: the first error clang reported, or what failed
+  std::filesystem::path failure_file;  // where that error is, when clang said
+  unsigned failure_line = 0, failure_column = 0;
 };
 
 // Parses with the given per-thread index. Never throws for bad C++: errors become ParseResult::failure.

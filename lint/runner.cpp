@@ -183,7 +183,8 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   };
   ParseResult parsed = parse_translation_unit(index, job.command, po);
   if (!parsed.facts) {
-    out.failure = Failure{job.command.file, parsed.failure};
+    out.failure = Failure{job.command.file, parsed.failure, parsed.failure_file, parsed.failure_line,
+                          parsed.failure_column};
     return out;
   }
   const TuFacts& facts = *parsed.facts;
@@ -196,6 +197,25 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     rule->check(model, Reporter(rule->info(), facts, out.diagnostics));
   }
   return out;
+}
+
+std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
+                                const std::string& resource_dir, Session& session, bool skip_bodies) {
+  unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, jobs.size())));
+  std::vector<JobResult> results(jobs.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    clang::Index index;  // one per thread: libclang indexes are not shared across threads
+    for (std::size_t i = next++; i < jobs.size(); i = next++) {
+      results[i] = run_job(index, jobs[i], resource_dir, session, skip_bodies);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  return results;
 }
 
 }  // namespace
@@ -230,30 +250,43 @@ CheckResult run_check(const CheckOptions& options) {
   std::vector<Job> jobs = collect_jobs(session, paths);
 
   const std::string resource_dir = find_resource_dir();
-  unsigned n = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
-  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, jobs.size())));
-  std::vector<JobResult> results(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    clang::Index index;  // one per thread: libclang indexes are not shared across threads
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      results[i] = run_job(index, jobs[i], resource_dir, session, options.skip_preamble_bodies);
+  const bool skip_bodies = !options.parse_all_bodies;
+  std::vector<JobResult> results = run_jobs(jobs, options.jobs, resource_dir, session, skip_bodies);
+
+  // Function bodies in a translation unit's preamble headers were skipped, so project headers reached only
+  // that way get a parse of their own (with the flags of the first unit that included them), where their
+  // bodies are main-file code. Such a header is no input of the run: if it does not parse alone, its
+  // declarations were still seen through the units that include it, and nothing is reported.
+  std::size_t primary = jobs.size();
+  if (skip_bodies && options.build_dir) {
+    std::set<fs::path> seen;
+    for (const auto& j : jobs) seen.insert(j.command.file);
+    std::vector<Job> headers;
+    for (std::size_t i = 0; i < primary; ++i) {
+      for (const auto& f : results[i].project_files) {
+        if (!is_header_path(f) || !seen.insert(f).second) continue;
+        CompileCommand c = jobs[i].command;
+        c.file = f;
+        headers.push_back({std::move(c), session.config_for(f.parent_path())});
+      }
     }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+    auto more = run_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
+    for (auto& r : more) {
+      if (r.failure) continue;
+      results.push_back(std::move(r));
+    }
+  }
 
   // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
   std::set<Diagnostic> merged;
   std::set<fs::path> project_files;
-  for (auto& r : results) {
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    JobResult& r = results[i];
     if (r.failure) {
       result.failures.push_back(*r.failure);
       continue;
     }
-    ++result.files_analyzed;
+    if (i < primary) ++result.files_analyzed;
     project_files.insert(r.project_files.begin(), r.project_files.end());
     for (auto& d : r.diagnostics) {
       const RuleInfo* info = find_rule(d.code);

@@ -23,7 +23,8 @@ struct CheckOptions {
   std::optional<std::filesystem::path> config_file;  // --config: used for every file
   unsigned jobs = 0;                                 // 0 = all cores
   std::vector<std::string> select, ignore;           // codes, names or code prefixes
-  bool skip_preamble_bodies = false;
+  // Parse every function body, also in the headers of each file's preamble (slower; for comparison).
+  bool parse_all_bodies = false;
 };
 
 struct CheckResult {

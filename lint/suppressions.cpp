@@ -99,11 +99,13 @@ void parse_comment(const Comment& comment, const SourceText& source, std::vector
   (void)line;
   (void)column;
 
-  // emberlint: <directive>[items] reason   (and the predecessor's "EMBERLINT: IGNORE", any case)
+  // The emberlint directive, an optional [rule list] and a reason; the predecessor's spelling of the
+  // plain ignore directive is the same directive in capitals, so the match is case-insensitive.
   const std::string low = lower(text);
   for (std::size_t at = low.find("emberlint:"); at != std::string::npos;
        at = low.find("emberlint:", at + 1)) {
     if (at > 0 && (ident(low[at - 1]) || low[at - 1] == '-')) continue;
+    if (at + 10 < low.size() && low[at + 10] == ':') continue;  // emberlint::something, a C++ name
     std::size_t p = at + 10;
     while (p < low.size() && low[p] == ' ') ++p;
     std::size_t w = p;

@@ -1,6 +1,6 @@
 // Suppression comments: emberlint's own forms, clang-tidy's NOLINT family with emberlint-* globs, and the
-// predecessor's "EMBERLINT: IGNORE". Comments are found with a small lexer, so text in string literals
-// (raw strings included) is never taken for a suppression.
+// predecessor's upper-case ignore comment (see DESIGN.md section 4). Comments are found with a small lexer,
+// so text in string literals (raw strings included) is never taken for a suppression.
 #pragma once
 
 #include <filesystem>
@@ -15,8 +15,8 @@ namespace emberlint {
 struct Suppression {
   enum class Kind { line, next_line, begin, end, file };
   Kind kind = Kind::line;
-  std::string spelling;           // the directive as written, for messages ("emberlint: ignore[EL101]")
-  unsigned line = 0, column = 0;  // where the comment is
+  std::string spelling;                    // the directive as written, for messages
+  unsigned line = 0, column = 0;           // where the comment is
   unsigned first_line = 0, last_line = 0;  // the lines it covers (0 = the whole file for Kind::file)
   std::vector<std::string> rules;          // codes, names or globs; empty = every rule
   bool nolint = false;                     // clang-tidy syntax (rule items had "emberlint-" stripped)

@@ -30,8 +30,8 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   doc["diagnostics"] = std::move(diags);
   json failures = json::array();
   for (const Failure& f : result.failures) {
-    failures.push_back(
-        {{"file", sanitize_utf8(display_path(result, f.file))}, {"message", sanitize_utf8(f.message)}});
+    failures.push_back({{"file", sanitize_utf8(display_path(result, f.file))},
+                        {"message", sanitize_utf8(failure_message(result, f))}});
   }
   doc["failures"] = std::move(failures);
   if (statistics) doc["statistics"] = counts;

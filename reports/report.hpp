@@ -24,5 +24,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics);
 void render_statistics(std::ostream& out, const CheckResult& result);
 
 std::string display_path(const CheckResult& result, const std::filesystem::path& file);
+// "frontend/x.cpp:3:5: error: expected ';'", paths relative to the root.
+std::string failure_message(const CheckResult& result, const Failure& failure);
 
 }  // namespace emberlint

@@ -14,6 +14,12 @@ std::string display_path(const CheckResult& result, const fs::path& file) {
   return rel.generic_string();
 }
 
+std::string failure_message(const CheckResult& result, const Failure& f) {
+  if (f.where.empty()) return f.message;
+  return display_path(result, f.where) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) +
+         ": " + f.message;
+}
+
 namespace {
 const char* kBold = "\033[1m";
 const char* kReset = "\033[0m";
@@ -83,7 +89,7 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
   for (const Failure& f : result.failures) {
     out << paint(kBold, display_path(result, f.file) + ":") << " "
         << paint(severity_color(Severity::error), "error:")
-        << " could not be analyzed: " << sanitize_utf8(f.message) << "\n";
+        << " could not be analyzed: " << sanitize_utf8(failure_message(result, f)) << "\n";
   }
   if (options.quiet) return;
   std::size_t total = errors + warnings + infos;

@@ -1,0 +1,305 @@
+// End-to-end tests of the emberlint executable: every exit code, every format, and the bad inputs a user
+// will hit (broken configs, missing databases and paths, unparsable, non-UTF-8 and huge files, g++ flags).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("emberlint_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    write(dir_ / ".emberlint.json", R"({
+      // a small project: a frontend, one backend, a stand-in Eigen
+      "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}, "tests": ["tests/**"]},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+      "exclude": ["build/**"],
+      "compile_flags": ["-std=c++20", "-isystem", "vendor", "-Iinclude"]
+    })");
+    write(dir_ / "vendor/Eigen/Core",
+          "#pragma once\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
+    write(dir_ / "backends/eigen/ops.cpp",
+          "#include <Eigen/Core>\nlong f() { return Eigen::MatrixXd().rows(); }\n");
+    write(dir_ / "frontend/clean.cpp", "int twice(int n) { return n * 2 - 1; }\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Outcome run(const std::string& args) {
+    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
+    std::string cmd = "cd '" + dir_.string() + "' && '" EMBERLINT_EXE "' " + args + " >'" + out.string() +
+                      "' 2>'" + err.string() + "'";
+    int status = std::system(cmd.c_str());
+    Outcome r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out);
+    r.err = slurp(err);
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+
+  void add_finding() { write(dir_ / "frontend/bad.cpp", "#include <Eigen/Core>\nint g() { return 1; }\n"); }
+
+  fs::path dir_;
+};
+
+TEST_F(Cli, CleanTreeExitsZero) {
+  Outcome r = run("check");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("No problems in 2 files."), std::string::npos) << r.out;
+}
+
+TEST_F(Cli, FindingsExitOneInClangStyleWithSnippetAndCaret) {
+  add_finding();
+  Outcome r = run("check");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(
+      r.out.find("frontend/bad.cpp:1:1: warning: frontend file includes 'Eigen/Core', a header of library "
+                 "Eigen (backend 'eigen'); reach the backend through the ops interface "
+                 "[EL100 frontend-includes-backend]\n#include <Eigen/Core>\n^~~~~~~~~~~~~~~~~~~~~\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("\033["), std::string::npos) << "no color when stdout is not a terminal";
+  EXPECT_NE(run("check --color always").out.find("\033["), std::string::npos);
+}
+
+TEST_F(Cli, ExitZeroTurnsFindingsIntoSuccessOnly) {
+  add_finding();
+  EXPECT_EQ(run("check --exit-zero").exit_code, 0);
+  write(dir_ / "frontend/broken.cpp", "int broken( {\n");
+  EXPECT_EQ(run("check --exit-zero").exit_code, 3);
+}
+
+TEST_F(Cli, JsonFollowsTheSchema) {
+  add_finding();
+  Outcome r = run("check --format json --statistics");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["tool"], "emberlint");
+  EXPECT_TRUE(j["version"].is_string());
+  EXPECT_EQ(j["files_analyzed"], 3);
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  const auto& d = j["diagnostics"][0];
+  EXPECT_EQ(d["code"], "EL100");
+  EXPECT_EQ(d["name"], "frontend-includes-backend");
+  EXPECT_EQ(d["severity"], "warning");
+  EXPECT_EQ(d["file"], "frontend/bad.cpp");
+  EXPECT_EQ(d["line"], 1);
+  EXPECT_EQ(d["column"], 1);
+  EXPECT_EQ(d["end_line"], 1);
+  EXPECT_EQ(d["end_column"], 22);
+  EXPECT_TRUE(d["fix"].is_array());
+  EXPECT_TRUE(j["failures"].is_array());
+  EXPECT_EQ(j["statistics"]["EL100"], 1);
+}
+
+TEST_F(Cli, TextStatisticsAndOutputFile) {
+  add_finding();
+  Outcome r = run("check --statistics -o report.txt");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_TRUE(r.out.empty());
+  std::string report = slurp(dir_ / "report.txt");
+  EXPECT_NE(report.find("    1  EL100  frontend-includes-backend\n"), std::string::npos) << report;
+}
+
+TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
+  add_finding();
+  EXPECT_EQ(run("check --ignore EL100").exit_code, 0);
+  EXPECT_EQ(run("check --select EL101").exit_code, 0);
+  EXPECT_EQ(run("check --select EL1").exit_code, 1);
+  Outcome bad = run("check --select EL999");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--select: unknown rule 'EL999'"), std::string::npos) << bad.err;
+  write(dir_ / "frontend/.emberlint.json", R"({"inherit": true, "rules": {"EL100": "info"}})");
+  Outcome info = run("check");
+  EXPECT_EQ(info.exit_code, 0) << "info does not fail the run";
+  EXPECT_NE(info.out.find(": info: "), std::string::npos) << info.out;
+}
+
+TEST_F(Cli, RulesAndRuleExplainEveryRule) {
+  Outcome r = run("rules");
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* code : {"EL001", "EL100", "EL101", "EL102", "EL103", "EL104"}) {
+    EXPECT_NE(r.out.find(code), std::string::npos) << code;
+  }
+  Outcome one = run("rule frontend-uses-backend-symbol");
+  EXPECT_EQ(one.exit_code, 0);
+  EXPECT_NE(one.out.find("# EL101 frontend-uses-backend-symbol"), std::string::npos);
+  EXPECT_NE(one.out.find("## Why is this bad?"), std::string::npos);
+  Outcome unknown = run("rule EL999");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("unknown rule 'EL999'"), std::string::npos);
+}
+
+TEST_F(Cli, UnknownFlagIsAUsageError) {
+  Outcome r = run("check --bogus");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--bogus"), std::string::npos) << r.err;
+  EXPECT_EQ(run("check --format yaml").exit_code, 2);
+}
+
+TEST_F(Cli, InvalidJsonConfigNamesLineAndColumn) {
+  write(dir_ / ".emberlint.json", "{\n  \"layers\": {\n    \"frontend\": [\"frontend/**\",]\n  }\n}\n");
+  Outcome r = run("check");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(".emberlint.json:3:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("invalid JSON"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, UnknownKeyAndBadGlobAreConfigErrors) {
+  write(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/**"]}, "excludes": []})");
+  Outcome r = run("check");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("$: unknown key 'excludes' (did you mean 'exclude'?)"), std::string::npos) << r.err;
+  write(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/[abc"]}})");
+  r = run("check");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("layers.frontend[0]: bad glob 'frontend/[abc': unclosed '['"), std::string::npos)
+      << r.err;
+}
+
+TEST_F(Cli, ConfigErrorOutranksEverything) {
+  write(dir_ / "frontend/broken.cpp", "int broken( {\n");
+  write(dir_ / ".emberlint.json", R"({"layers": 1})");
+  EXPECT_EQ(run("check").exit_code, 2);
+}
+
+TEST_F(Cli, MissingCompileDatabaseAndMissingPath) {
+  Outcome r = run("check -p nowhere");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("-p nowhere: no such folder"), std::string::npos) << r.err;
+  fs::create_directories(dir_ / "build");
+  r = run("check -p build");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("no compile_commands.json"), std::string::npos) << r.err;
+  r = run("check frontend/missing.cpp");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("frontend/missing.cpp: no such file or folder"), std::string::npos) << r.err;
+}
+
+TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
+  add_finding();
+  write(dir_ / "frontend/broken.cpp", "int ok() { return 0; }\nint broken( {\n");
+  Outcome r = run("check --format json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  EXPECT_EQ(j["diagnostics"][0]["file"], "frontend/bad.cpp");
+  ASSERT_EQ(j["failures"].size(), 1u);
+  EXPECT_EQ(j["failures"][0]["file"], "frontend/broken.cpp");
+  EXPECT_NE(j["failures"][0]["message"].get<std::string>().find("frontend/broken.cpp:2:"), std::string::npos);
+  Outcome text = run("check");
+  EXPECT_NE(text.out.find("frontend/broken.cpp: error: could not be analyzed: frontend/broken.cpp:2:"),
+            std::string::npos)
+      << text.out;
+}
+
+TEST_F(Cli, NonUtf8FileIsAnalyzedAndPrintedSafely) {
+  // Latin-1 bytes in a comment and a string: clang accepts them; the report must stay valid UTF-8.
+  write(dir_ / "frontend/latin1.cpp",
+        "#include <Eigen/Core>\n// caf\xE9\nconst char* s = \"na\xEFve\"; Eigen::MatrixXd m;  // \xE9\n");
+  Outcome r = run("check");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("frontend/latin1.cpp:3:33: warning: frontend code uses 'Eigen::MatrixXd'"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("na\xEF\xBF\xBDve"), std::string::npos) << "invalid bytes print as U+FFFD";
+  Outcome j = run("check --format json");
+  EXPECT_TRUE(nlohmann::json::accept(j.out)) << j.out;
+}
+
+TEST_F(Cli, CompileDatabaseWrittenForGccParses) {
+  add_finding();
+  write(dir_ / "include/helper.hpp", "#pragma once\ninline int helper() { return 2; }\n");
+  write(dir_ / "frontend/uses_helper.cpp",
+        "#include <cstddef>\n#include \"helper.hpp\"\nstd::size_t h() { return helper(); }\n");
+  nlohmann::json db = nlohmann::json::array();
+  for (const char* f : {"frontend/bad.cpp", "frontend/uses_helper.cpp", "backends/eigen/ops.cpp"}) {
+    db.push_back(
+        {{"directory", dir_.string()},
+         {"file", f},
+         {"command",
+          std::string("/usr/bin/g++ -DNDEBUG -I" + dir_.string() +
+                      "/include -isystem vendor -O2 -g -std=gnu++20 -fno-tree-vectorize "
+                      "-fconserve-stack -fstack-clash-protection --param max-inline-insns-single=1000 "
+                      "-Wl,--as-needed -MD -MT x.o -MF x.o.d -o x.o -c ") +
+              f}});
+  }
+  write(dir_ / "build/compile_commands.json", db.dump(2));
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["failures"].empty()) << j["failures"].dump();
+  EXPECT_EQ(j["files_analyzed"], 3);
+  ASSERT_EQ(j["diagnostics"].size(), 1u);
+  EXPECT_EQ(j["diagnostics"][0]["code"], "EL100");
+}
+
+TEST_F(Cli, FiftyThousandLineGeneratedFile) {
+  std::ostringstream big;
+  big << "#include <Eigen/Core>\n";
+  for (int i = 1; i < 49999; ++i) big << "inline int f" << i << "(int n) { return n * " << i << " - 1; }\n";
+  big << "long last() { return Eigen::MatrixXd().rows(); }\n";
+  write(dir_ / "frontend/generated.cpp", big.str());
+  Outcome r = run("check --format json --select EL100,EL101");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["diagnostics"].size(), 2u) << r.out.substr(0, 2000);
+  EXPECT_EQ(j["diagnostics"][1]["line"], 50000);
+  EXPECT_EQ(j["diagnostics"][1]["code"], "EL101");
+}
+
+TEST_F(Cli, OutputIsTheSameForAnyNumberOfJobs) {
+  add_finding();
+  write(dir_ / "frontend/more.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
+  write(dir_ / "tests/t.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
+  Outcome one = run("check -j 1 --format json");
+  Outcome two = run("check -j 2 --format json");
+  Outcome all = run("check -j 0 --format json");
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, all.out);
+  EXPECT_EQ(nlohmann::json::parse(one.out)["diagnostics"].size(), 5u) << one.out;
+}
+
+TEST_F(Cli, InitWritesAStarterThatChecks) {
+  fs::remove(dir_ / ".emberlint.json");
+  Outcome r = run("init");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  std::string text = slurp(dir_ / ".emberlint.json");
+  EXPECT_NE(text.find("\"eigen\": [\"backends/eigen/**\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("// "), std::string::npos) << "the starter is commented";
+  Outcome again = run("init");
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("already exists"), std::string::npos);
+  Outcome check = run("check --select EL100 frontend");
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+}
+
+}  // namespace

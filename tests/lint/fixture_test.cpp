@@ -1,0 +1,168 @@
+// The rule fixtures: real C++ under fixtures/project with `// expect: CODE` on every line a rule must flag.
+// For each rule, the diagnostics must be exactly the marked lines: every marker found, nothing else
+// reported (comments, strings, plain arithmetic, ungoverned layers and suppressed lines stay silent).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "lint/runner.hpp"
+#include "reports/report.hpp"
+
+namespace fs = std::filesystem;
+using namespace emberlint;
+
+namespace {
+
+const fs::path kProject = fs::path(EMBERLINT_FIXTURES) / "project";
+
+using Key = std::tuple<std::string, unsigned, std::string>;  // file, line, code
+
+const CheckResult& fixture_result() {
+  static const CheckResult result = [] {
+    CheckOptions o;
+    o.paths = {kProject};
+    o.jobs = 2;
+    return run_check(o);
+  }();
+  return result;
+}
+
+std::set<Key> expected(const std::string& code) {
+  std::set<Key> out;
+  const std::regex marker(R"(expect:((?:\s*EL\d+)+))");
+  for (const auto& e : fs::recursive_directory_iterator(kProject)) {
+    if (!e.is_regular_file()) continue;
+    std::ifstream in(e.path());
+    std::string line;
+    for (unsigned n = 1; std::getline(in, line); ++n) {
+      std::smatch m;
+      if (!std::regex_search(line, m, marker)) continue;
+      std::istringstream codes(m[1].str());
+      for (std::string c; codes >> c;) {
+        if (c == code) out.insert({e.path().lexically_relative(kProject).generic_string(), n, c});
+      }
+    }
+  }
+  return out;
+}
+
+std::set<Key> actual(const std::string& code) {
+  std::set<Key> out;
+  const CheckResult& r = fixture_result();
+  for (const auto& d : r.diagnostics) {
+    if (d.code == code) out.insert({display_path(r, d.file), d.line, d.code});
+  }
+  return out;
+}
+
+std::string show(const std::set<Key>& keys) {
+  std::string s;
+  for (const auto& [f, l, c] : keys) s += "  " + f + ":" + std::to_string(l) + " " + c + "\n";
+  return s;
+}
+
+class RuleFixture : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(RuleFixture, ReportsExactlyTheMarkedLines) {
+  auto want = expected(GetParam());
+  auto got = actual(GetParam());
+  ASSERT_FALSE(want.empty()) << "the fixture has no marker for " << GetParam();
+  std::set<Key> missing, extra;
+  std::set_difference(want.begin(), want.end(), got.begin(), got.end(),
+                      std::inserter(missing, missing.end()));
+  std::set_difference(got.begin(), got.end(), want.begin(), want.end(), std::inserter(extra, extra.end()));
+  EXPECT_TRUE(missing.empty()) << "not reported:\n" << show(missing);
+  EXPECT_TRUE(extra.empty()) << "reported without a marker:\n" << show(extra);
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, RuleFixture,
+                         ::testing::Values("EL001", "EL100", "EL101", "EL102", "EL103", "EL104"));
+
+TEST(RuleFixtureRun, AnalyzesEveryFileWithoutFailures) {
+  const CheckResult& r = fixture_result();
+  EXPECT_TRUE(r.failures.empty()) << r.failures.front().message;
+  EXPECT_GE(r.files_analyzed, 14u);
+}
+
+std::string message_at(const std::string& file, unsigned line, const std::string& code) {
+  const CheckResult& r = fixture_result();
+  for (const auto& d : r.diagnostics) {
+    if (display_path(r, d.file) == file && d.line == line && d.code == code) return d.message;
+  }
+  return "(none)";
+}
+
+unsigned line_of(const std::string& file, const std::string& text) {
+  std::ifstream in(kProject / file);
+  std::string line;
+  for (unsigned n = 1; std::getline(in, line); ++n) {
+    if (line.find(text) != std::string::npos) return n;
+  }
+  return 0;
+}
+
+// EL101 must say how the symbol arrived and point at the spelling in the frontend file.
+TEST(RuleFixtureMessages, El101NamesTheWayTheSymbolArrived) {
+  const std::string f = "frontend/el101_symbols.cpp";
+  EXPECT_NE(message_at(f, line_of(f, "common::Mat m(2, 2);"), "EL101").find("through alias 'Mat'"),
+            std::string::npos);
+  EXPECT_NE(message_at(f, line_of(f, "common::Vec v;  //"), "EL101").find("through typedef 'Vec'"),
+            std::string::npos);
+  EXPECT_NE(message_at(f, line_of(f, "MAKE_MATRIX(3)"), "EL101").find("through macro 'MAKE_MATRIX'"),
+            std::string::npos);
+  EXPECT_NE(message_at(f, line_of(f, "make_identity(2)"), "EL101").find("in the type of 'm'"),
+            std::string::npos);
+  EXPECT_NE(message_at(f, line_of(f, "std::vector<Eigen::VectorXd>"), "EL101").find("'Eigen::VectorXd'"),
+            std::string::npos);
+  EXPECT_NE(message_at(f, line_of(f, "EIGEN_WORLD_VERSION"), "EL101").find("macro 'EIGEN_WORLD_VERSION'"),
+            std::string::npos);
+}
+
+TEST(RuleFixtureMessages, El101PointsAtTheMacroExpansionInTheUsersFile) {
+  const CheckResult& r = fixture_result();
+  const std::string f = "frontend/el101_symbols.cpp";
+  unsigned line = line_of(f, "MAKE_MATRIX(3)");
+  for (const auto& d : r.diagnostics) {
+    if (display_path(r, d.file) == f && d.line == line && d.code == "EL101") {
+      EXPECT_EQ(d.column, 12u);  // `auto m = MAKE_MATRIX(3);`: the macro name
+    }
+  }
+}
+
+TEST(RuleFixtureMessages, El102SaysWhereTheCodeBelongs) {
+  const std::string f = "frontend/el102_math.cpp";
+  std::string m = message_at(f, line_of(f, "double norm("), "EL102");
+  EXPECT_NE(m.find("'ember::ops::norm'"), std::string::npos) << m;
+  EXPECT_NE(m.find("backends/eigen/math_ops.cpp"), std::string::npos) << m;
+  EXPECT_NE(message_at(f, line_of(f, "double dot("), "EL102").find("backends/blas/math_ops.cpp"),
+            std::string::npos);
+}
+
+TEST(RuleFixtureMessages, OutputOrderIsTheSameForOneAndManyJobs) {
+  CheckOptions o;
+  o.paths = {kProject};
+  o.jobs = 1;
+  CheckResult one = run_check(o);
+  std::ostringstream a, b;
+  render_json(a, one, false);
+  render_json(b, fixture_result(), false);
+  EXPECT_EQ(a.str(), b.str());
+}
+
+TEST(RuleFixtureMessages, FullParseFindsTheSameDiagnostics) {
+  CheckOptions o;
+  o.paths = {kProject};
+  o.parse_all_bodies = true;
+  CheckResult full = run_check(o);
+  std::ostringstream a, b;
+  render_json(a, full, false);
+  render_json(b, fixture_result(), false);
+  EXPECT_EQ(a.str(), b.str());
+}
+
+}  // namespace

@@ -1,0 +1,247 @@
+// Unit tests of emberlint's parts: globs, configuration errors, suppression comments, compile command
+// cleaning, the builtin header lookup and the starter config.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "lint/compile_db.hpp"
+#include "lint/config.hpp"
+#include "lint/init.hpp"
+#include "lint/suppressions.hpp"
+#include "rules/registry.hpp"
+
+namespace fs = std::filesystem;
+using namespace emberlint;
+
+namespace {
+
+TEST(Glob, MatchesComponentsAndDoubleStar) {
+  Glob g("backends/eigen/**", "/p");
+  EXPECT_TRUE(g.matches_path("/p/backends/eigen/math_ops.cpp"));
+  EXPECT_TRUE(g.matches_path("/p/backends/eigen/sub/x.hpp"));
+  EXPECT_FALSE(g.matches_path("/p/backends/blas/math_ops.cpp"));
+  EXPECT_FALSE(g.matches_path("/q/backends/eigen/math_ops.cpp"));
+  EXPECT_TRUE(Glob("**/*.cpp", "/p").matches_path("/p/a/b/c.cpp"));
+  EXPECT_TRUE(Glob("src/*.{cpp,hpp}", "/p").matches_path("/p/src/x.hpp"));
+  EXPECT_FALSE(Glob("src/*.cpp", "/p").matches_path("/p/src/sub/x.cpp"));
+}
+
+TEST(Glob, HeaderGlobsMatchSpelledNamesAndResolvedSuffixes) {
+  EXPECT_TRUE(Glob("Eigen/**").matches_relative("Eigen/Core"));
+  EXPECT_TRUE(Glob("Eigen/**").matches_suffix("/usr/include/eigen3/Eigen/src/Core/Matrix.h"));
+  EXPECT_TRUE(Glob("lapacke*.h").matches_suffix("/usr/include/x86_64-linux-gnu/lapacke_mangling.h"));
+  EXPECT_FALSE(Glob("cblas.h").matches_suffix("/usr/include/mycblas.h"));
+  EXPECT_TRUE(Glob("cl[A-Z]*").matches_name("clFinish"));
+  EXPECT_FALSE(Glob("cl[A-Z]*").matches_name("clamp"));
+}
+
+TEST(Glob, RejectsBadPatternsWithTheReason) {
+  EXPECT_THROW(Glob("backends/[eigen/**"), GlobError);
+  EXPECT_THROW(Glob("src/{a,b"), GlobError);
+  EXPECT_THROW(Glob("src/a**b"), GlobError);
+  EXPECT_THROW(Glob(""), GlobError);
+  try {
+    Glob("backends/[eigen");
+  } catch (const GlobError& e) {
+    EXPECT_NE(std::string(e.what()).find("unclosed '['"), std::string::npos);
+  }
+}
+
+std::string config_error(const std::string& text) {
+  RegistryNames names;
+  try {
+    validate_config_text(text, "dir/.emberlint.json", names);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Config, AcceptsCommentsAndTheDocumentedKeys) {
+  EXPECT_EQ(config_error(R"({
+    // comment
+    "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}, "tests": "tests/**",
+               "glue": []},
+    /* block */
+    "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+    "tensor_types": ["ember::Tensor"], "scalar_extractors": [], "ops_interface": {},
+    "rules": {"EL101": "error", "frontend-includes-backend": {"severity": "off"}},
+    "per_file_ignores": {"tests/internal/**": ["EL104"]}, "exclude": ["build/**"],
+    "compile_flags": ["-std=c++20", "-Iinclude"]
+  })"),
+            "(no error)");
+}
+
+TEST(Config, InvalidJsonNamesFileLineAndColumn) {
+  std::string e = config_error("{\n  \"layers\": {\n    \"frontend\": [\"a\",]\n  }\n}");
+  EXPECT_EQ(e.rfind("dir/.emberlint.json:3:", 0), 0u) << e;
+  EXPECT_NE(e.find("invalid JSON"), std::string::npos) << e;
+}
+
+TEST(Config, UnknownKeyNamesThePathAndSuggests) {
+  std::string e = config_error(R"({"layers": {"frontends": []}})");
+  EXPECT_NE(e.find("dir/.emberlint.json: layers: unknown key 'frontends' (did you mean 'frontend'?)"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(config_error(R"({"layer": {}})").find("$: unknown key 'layer'"), std::string::npos);
+}
+
+TEST(Config, BadGlobWrongTypeAndUnknownRule) {
+  EXPECT_NE(
+      config_error(R"({"exclude": ["build/[x"]})").find("exclude[0]: bad glob 'build/[x': unclosed '['"),
+      std::string::npos);
+  EXPECT_NE(config_error(R"({"tensor_types": 3})")
+                .find("tensor_types: expected an array of strings, found a number"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"rules": {"EL999": "error"}})").find("rules.EL999: unknown rule 'EL999'"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"rules": {"EL101": "loud"}})").find("unknown severity 'loud'"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"libraries": {"X": {"backend": "nope"}}})").find("libraries.X.backend"),
+            std::string::npos);
+}
+
+TEST(Config, NearestWinsAndInheritMerges) {
+  fs::path root = fs::temp_directory_path() / "emberlint_config_test";
+  fs::remove_all(root);
+  fs::create_directories(root / "sub" / "deeper");
+  fs::create_directories(root / "alone");
+  std::ofstream(root / ".emberlint.json") << R"({"layers": {"frontend": ["frontend/**"],
+      "backends": {"eigen": ["backends/eigen/**"]}}, "exclude": ["build/**"], "rules": {"EL101": "error"}})";
+  std::ofstream(root / "sub" / ".emberlint.json") << R"({"inherit": true, "exclude": ["gen/**"],
+      "rules": {"EL100": "off"}})";
+  std::ofstream(root / "alone" / ".emberlint.json") << R"({"exclude": ["x/**"]})";
+  RegistryNames names;
+  ConfigLoader loader(names);
+  auto sub = loader.for_folder(root / "sub" / "deeper", root);
+  EXPECT_EQ(sub->root, root / "sub");
+  EXPECT_EQ(sub->frontend.size(), 1u);  // from the parent
+  EXPECT_EQ(sub->exclude.size(), 2u);   // the parent's and its own
+  EXPECT_EQ(sub->rules.at("EL101").severity, Severity::error);
+  EXPECT_EQ(sub->rules.at("EL100").severity, Severity::off);
+  EXPECT_TRUE(sub->excluded(root / "build" / "a.cpp"));
+  EXPECT_TRUE(sub->excluded(root / "sub" / "gen" / "a.cpp"));
+  auto alone = loader.for_folder(root / "alone", root);
+  EXPECT_TRUE(alone->frontend.empty());  // nearest wins: no inherit, nothing from the parent
+  EXPECT_EQ(alone->exclude.size(), 1u);
+  fs::remove_all(root);
+}
+
+TEST(Suppressions, FindsCommentsButNotStrings) {
+  auto comments = find_comments(
+      "int a = 1'000; // one\nconst char* s = \"// not\"; auto r = R\"x(/* not */)x\"; /* two */ char c = "
+      "'\"';\n");
+  ASSERT_EQ(comments.size(), 2u);
+  EXPECT_EQ(comments[0].text, "// one");
+  EXPECT_EQ(comments[1].text, "/* two */");
+}
+
+TEST(Suppressions, ParsesEveryForm) {
+  SourceText src(
+      "a; // emberlint: ignore[EL101, EL100] reason\n"
+      "// emberlint: ignore-next-line\n"
+      "b;\n"
+      "// emberlint: begin-ignore[EL102]\n"
+      "c;\n"
+      "// emberlint: end-ignore\n"
+      "d; // NOLINT(emberlint-EL10*, bugprone-foo)\n"
+      "// NOLINTNEXTLINE(emberlint-frontend-uses-backend-symbol)\n"
+      "e;\n"
+      "f; // EMBERLINT: IGNORE\n"
+      "g; // NOLINT(bugprone-foo)\n");
+  auto s = scan_suppressions(src);
+  ASSERT_EQ(s.size(), 7u);
+  EXPECT_EQ(s[0].rules, (std::vector<std::string>{"EL101", "EL100"}));
+  EXPECT_EQ(s[0].first_line, 1u);
+  EXPECT_EQ(s[1].first_line, 3u);
+  EXPECT_TRUE(s[1].rules.empty());
+  EXPECT_EQ(s[2].first_line, 4u);
+  EXPECT_EQ(s[2].last_line, 6u);
+  EXPECT_EQ(s[4].rules, (std::vector<std::string>{"EL10*"}));
+  EXPECT_EQ(s[5].first_line, 9u);
+  EXPECT_EQ(s[6].first_line, 10u);
+  Diagnostic d;
+  d.code = "EL101";
+  d.name = "frontend-uses-backend-symbol";
+  d.line = 7;
+  EXPECT_TRUE(covers(s[4], d));
+  d.line = 9;
+  EXPECT_TRUE(covers(s[5], d));
+  d.code = "EL102";
+  d.line = 5;
+  EXPECT_TRUE(covers(s[2], d));
+}
+
+TEST(Suppressions, ReportsUnmatchedBeginAndEnd) {
+  auto s = scan_suppressions(SourceText("// emberlint: end-ignore\n// NOLINTBEGIN(emberlint-*)\nx;\n"));
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_NE(s[0].problem.find("no matching begin"), std::string::npos);
+  EXPECT_NE(s[1].problem.find("no matching end"), std::string::npos);
+}
+
+TEST(CompileCommands, DropsGccOnlyFlagsWithTheirArguments) {
+  auto argv = split_command_line(
+      "/usr/bin/g++-12 -DNDEBUG -I../include -isystem /opt/x -std=gnu++20 -O2 -g -fno-tree-vectorize "
+      "-fconserve-stack --param max-inline-insns-single=1000 -Wl,--as-needed -MD -MT out.o -MF out.o.d "
+      "-fstack-clash-protection -fno-exceptions -Wall -o out.o -c ../src/a.cpp");
+  CompileCommand c = clean_command(argv, "/b/src/a.cpp", "/b/build");
+  EXPECT_EQ(c.driver, "clang++");
+  EXPECT_EQ(c.arguments, (std::vector<std::string>{"-DNDEBUG", "-I../include", "-isystem", "/opt/x",
+                                                   "-std=gnu++20", "-fno-exceptions"}));
+}
+
+TEST(CompileCommands, SplitsQuotedArguments) {
+  EXPECT_EQ(split_command_line(R"(c++ -DNAME="a b" '-DX=1 2' -Dq=\"s\")"),
+            (std::vector<std::string>{"c++", "-DNAME=a b", "-DX=1 2", "-Dq=\"s\""}));
+}
+
+TEST(CompileCommands, FindsTheBuiltinHeaders) {
+  std::string dir = find_resource_dir();
+  ASSERT_FALSE(dir.empty());
+  EXPECT_TRUE(fs::exists(fs::path(dir) / "include" / "stddef.h"));
+}
+
+TEST(CompileCommands, InterpolatesAHeaderFromItsNeighbour) {
+  std::vector<CompileCommand> db(2);
+  db[0].file = "/p/a/x.cpp";
+  db[0].arguments = {"-DA"};
+  db[1].file = "/p/b/y.cpp";
+  db[1].arguments = {"-DB"};
+  auto c = interpolate_command(db, "/p/b/z.hpp");
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->arguments, std::vector<std::string>{"-DB"});
+  EXPECT_EQ(c->file, "/p/b/z.hpp");
+}
+
+TEST(Registry, EveryRuleHasTheFourDocSectionsAndAUniqueCodeAndName) {
+  std::set<std::string> codes, names;
+  for (const RuleInfo* r : rule_infos()) {
+    EXPECT_TRUE(codes.insert(r->code).second) << r->code;
+    EXPECT_TRUE(names.insert(r->name).second) << r->name;
+    for (const char* h : {"## What it does", "## Why is this bad?", "## Example", "## Use instead"}) {
+      EXPECT_NE(r->doc.find(h), std::string::npos) << r->code << " lacks " << h;
+    }
+  }
+  EXPECT_EQ(find_rule("el101"), find_rule("frontend-uses-backend-symbol"));
+}
+
+TEST(Init, StarterConfigIsValidAndDescribesTheTree) {
+  fs::path root = fs::temp_directory_path() / "emberlint_init_test";
+  fs::remove_all(root);
+  for (const char* d :
+       {"frontend/include", "backends/eigen", "backends/blas", "backends/custom", "tests", "build"}) {
+    fs::create_directories(root / d);
+  }
+  std::ofstream(root / "backends" / "builtin.cpp") << "\n";
+  std::string text = starter_config(root);
+  RegistryNames names;
+  EXPECT_NO_THROW(validate_config_text(text, root / ".emberlint.json", names)) << text;
+  EXPECT_NE(text.find("\"eigen\": [\"backends/eigen/**\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"Eigen\": {\"backend\": \"eigen\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"glue\": [\"backends/builtin.cpp\"]"), std::string::npos) << text;
+  EXPECT_NE(text.find("\"build/**\""), std::string::npos) << text;
+  fs::remove_all(root);
+}
+
+}  // namespace
