@@ -298,16 +298,7 @@ EMBER_RNG_INLINE float ember_sample_normal_f32(ember_u64 seed, ember_u32 call, e
   return mean + stddev * ember_box_muller_f32(b.w[0], b.w[1]);
 }
 
-/* The integer threshold t with P(u53 < t) = p for the 53-bit uniform integer u53: ceil(p * 2^53). Bernoulli
- * sampling then needs no floating point at all (OpenCL devices without fp64 pass t as a ulong). */
-EMBER_RNG_INLINE ember_u64 ember_bernoulli_threshold(double p) {
-  const double x = p * 9007199254740992.0; /* exact */
-  ember_u64 t;
-  if (!(x > 0.0)) return 0u;
-  if (x >= 9007199254740992.0) return (ember_u64)1 << 53;
-  t = (ember_u64)x;
-  return (double)t < x ? t + 1u : t;
-}
+/* 1 with probability threshold / 2^53 (see ember_bernoulli_threshold), else 0. */
 EMBER_RNG_INLINE int ember_sample_bernoulli(ember_u64 seed, ember_u32 call, ember_u64 i,
                                             ember_u64 threshold) {
   const ember_rng_block b = ember_rng_draw(seed, call, i, 0u);
@@ -367,6 +358,17 @@ EMBER_RNG_INLINE ember_u64 ember_sample_key64(ember_u64 seed, ember_u32 call, em
 }
 
 #ifndef EMBER_RNG_NO_DOUBLE
+/* The integer threshold t with P(u53 < t) = p for the 53-bit uniform integer u53: ceil(p * 2^53). Bernoulli
+ * sampling then needs no floating point at all (OpenCL devices without fp64 get t from the host as a ulong).
+ */
+EMBER_RNG_INLINE ember_u64 ember_bernoulli_threshold(double p) {
+  const double x = p * 9007199254740992.0; /* exact */
+  ember_u64 t;
+  if (!(x > 0.0)) return 0u;
+  if (x >= 9007199254740992.0) return (ember_u64)1 << 53;
+  t = (ember_u64)x;
+  return (double)t < x ? t + 1u : t;
+}
 EMBER_RNG_INLINE double ember_sample_uniform_f64(ember_u64 seed, ember_u32 call, ember_u64 i, double low,
                                                  double high) {
   const ember_rng_block b = ember_rng_draw(seed, call, i, 0u);
