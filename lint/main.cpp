@@ -65,8 +65,11 @@ int main(int argc, char** argv) {
   check->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
   check->add_option("-o,--output", output, "write the report to FILE");
   check->add_option("--select", options.select, "only these rules (codes, names or prefixes)")
-      ->delimiter(',');
-  check->add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  check->add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
   check->add_flag("--statistics", statistics, "count diagnostics per rule");
   check->add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
   check->add_flag("--quiet", quiet, "no summary line");
