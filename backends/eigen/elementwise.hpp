@@ -3,6 +3,7 @@
 // division, NaN-propagating min/max and the reduction loop nest. Private to backends/eigen/.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -352,5 +353,85 @@ Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
 // The type float sums accumulate in: double for float16 and float32 (accuracy at no cost), T otherwise.
 template <class T>
 using sum_acc_t = std::conditional_t<std::is_integral_v<T>, T, double>;
+
+// ---- reducers for reduce() --------------------------------------------------------------------------------
+
+template <class T>
+struct SumReducer {
+  using A = sum_acc_t<T>;
+  // -0.0 is the exact identity of float addition (a sum of -0.0 stays -0.0, as in NumPy).
+  A init(std::int64_t) const {
+    if constexpr (is_float_v<A>)
+      return -A(0);
+    else
+      return A(0);
+  }
+  void step(A& acc, compute_t<T> v) const { acc = add_of<A>(acc, static_cast<A>(v)); }
+  void contiguous(A& acc, const T* p, std::int64_t n) const requires is_float_v<compute_t<T>> {
+    acc = pairwise_sum<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
+  }
+  T finish(A acc, std::int64_t count) const { return store<T>(count == 0 ? A(0) : acc); }
+};
+
+template <class T>
+struct ProdReducer {
+  using A = compute_t<T>;
+  A init(std::int64_t) const { return A(1); }
+  void step(A& acc, A v) const { acc = mul_of(acc, v); }
+  T finish(A acc, std::int64_t) const { return store<T>(acc); }
+};
+
+// Mean in double; TOut is T for mean itself and double for var's first pass.
+template <class T, class TOut>
+struct MeanReducer {
+  double init(std::int64_t) const { return -0.0; }
+  void step(double& acc, compute_t<T> v) const { acc += static_cast<double>(v); }
+  void contiguous(double& acc, const T* p, std::int64_t n) const {
+    acc = pairwise_sum<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
+  }
+  TOut finish(double acc, std::int64_t count) const {
+    const double mean =
+        count == 0 ? std::numeric_limits<double>::quiet_NaN() : acc / static_cast<double>(count);
+    return store<TOut>(mean);
+  }
+};
+
+// Second pass of var/std: squared deviations from the per-output mean.
+template <class T>
+struct DeviationReducer {
+  struct Acc {
+    double mean = 0.0;
+    double squares = 0.0;
+  };
+  const std::vector<double>* means;
+  double ddof;
+  bool take_sqrt;
+  Acc init(std::int64_t o) const { return {(*means)[static_cast<std::size_t>(o)], 0.0}; }
+  void step(Acc& acc, compute_t<T> v) const {
+    const double d = static_cast<double>(v) - acc.mean;
+    acc.squares += d * d;
+  }
+  T finish(const Acc& acc, std::int64_t count) const {
+    // NumPy divides by max(N - ddof, 0): too few degrees of freedom give inf (or NaN for no spread).
+    const double denom = std::max(static_cast<double>(count) - ddof, 0.0);
+    double v = acc.squares / denom;
+    if (take_sqrt) v = std::sqrt(v);
+    return store<T>(v);
+  }
+};
+
+template <class T, bool IsMax>
+struct ExtremumReducer {
+  using A = compute_t<T>;
+  A init(std::int64_t) const {
+    if constexpr (is_float_v<A>) {
+      return IsMax ? -std::numeric_limits<A>::infinity() : std::numeric_limits<A>::infinity();
+    } else {
+      return IsMax ? std::numeric_limits<A>::lowest() : std::numeric_limits<A>::max();
+    }
+  }
+  void step(A& acc, A v) const { acc = IsMax ? max_of(acc, v) : min_of(acc, v); }
+  T finish(A acc, std::int64_t) const { return store<T>(acc); }
+};
 
 }  // namespace ember::eigen
