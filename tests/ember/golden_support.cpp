@@ -192,13 +192,14 @@ Results expected_results(const json& expected) {
   return out;
 }
 
-Tensor through_bytes(const Tensor& x) {
-  return visit_dtype(x.dtype(), [&](auto tag) {
+Tensor tensor_from_bytes(const json& t) {
+  const DType dtype = dtype_named(t.at("dtype").get<std::string>());
+  const json& data = t.at("data");
+  return visit_dtype(dtype, [&](auto tag) {
     using T = decltype(tag);
-    const auto values = ops::to_host<T>(x);
-    auto bytes = std::make_unique<T[]>(values.size() + 1);
-    for (std::size_t k = 0; k < values.size(); ++k) bytes[k] = values[k];
-    return ops::from_bytes(bytes.get(), values.size() * sizeof(T), x.shape(), x.dtype());
+    auto buffer = std::make_unique<T[]>(data.size() + 1);
+    for (std::size_t k = 0; k < data.size(); ++k) buffer[k] = element<T>(data[k]);
+    return ops::from_bytes(buffer.get(), data.size() * sizeof(T), t.at("shape").get<Shape>(), dtype);
   });
 }
 

@@ -67,8 +67,8 @@ Results one(const Tensor& t);
 Results many(const std::vector<Tensor>& ts);
 // NumPy's expected result(s): one tensor or a list of tensors.
 Results expected_results(const json& expected);
-// A from_bytes round trip of the tensor's host copy.
-Tensor through_bytes(const Tensor& x);
+// The fixture tensor built with ops::from_bytes (the untyped form of from_data).
+Tensor tensor_from_bytes(const json& t);
 
 // Keyword arguments of a case; absent and null mean "not given".
 template <class T>

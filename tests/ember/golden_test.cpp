@@ -192,7 +192,8 @@ const std::map<std::string, OpSpec>& tensor_ops() {
         kArith}},
       // from_data (the input builder) and to_host (the result reader) round trip.
       {"from_data", {[](const Args& a, const json&) { return one(a[0].tensor); }, kExact}},
-      {"from_bytes", {[](const Args& a, const json&) { return one(through_bytes(a[0].tensor)); }, kExact}},
+      {"from_bytes",
+       {[](const Args&, const json& kw) { return one(tensor_from_bytes(kw.at("tensor"))); }, kExact}},
       {"item",
        {[](const Args& a, const json&) { return Results{host_scalar(ops::item(a[0].tensor))}; }, kExact}},
       {"copy", {EMBER_UNARY(copy), kExact}},

@@ -76,7 +76,7 @@ def conversion_cases():
             out.append(case("from_data", [T(x)], T(x)))
             out.append(case("copy", [T(x)], T(x)))
         x = arr((3, 2), dt)
-        out.append(case("from_bytes", [T(x)], T(x)))
+        out.append(case("from_bytes", [], T(x), {"tensor": T(x)}))
     for x in (np.array(2.5), np.array([[7]], np.int32), np.array([True]), np.array(-0.0, np.float32)):
         natural = np.bool_ if x.dtype == np.bool_ else np.float64 if x.dtype.kind == "f" else np.int64
         out.append(case("item", [T(x)], T(x.reshape(()).astype(natural)), signed_zeros=True))
