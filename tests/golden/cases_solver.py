@@ -35,7 +35,8 @@ def tol(dt):
 def linear_cases():
     out = []
     for dt in ("float64", "float32"):
-        for sa, sb in (((3, 3), (3,)), ((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1)), ((1, 1), (1,)), ((4, 4), (4, 0))):
+        for sa, sb in (((3, 3), (3,)), ((3, 3), (3, 2)), ((2, 3, 3), (2, 3, 1)), ((1, 1), (1,)), ((4, 4), (4, 0)),
+                       ((3, 3), (2, 3, 2)), ((2, 1, 3, 3), (1, 4, 3, 1))):
             a, b = well_conditioned(sa, dt), np.asarray(arr(sb, dt))
             out.append(case("solve", [T(a), T(b)], T(np.linalg.solve(a, b)), tol=tol(dt)))
         for shape in ((3, 3), (2, 2, 2), (1, 1)):
@@ -150,7 +151,8 @@ def structure_cases():
         for k in (0, 1, -1, 5, -3):
             out.append(case("diag", [T(m)], T(np.diag(m, k)), {"k": k}))
         t = np.asarray(arr((2, 3, 4), dt))
-        for offset, a1, a2 in ((0, 0, 1), (1, 1, 2), (-1, 0, 2), (0, 2, 1), (0, -1, -2)):
+        for offset, a1, a2 in ((0, 0, 1), (1, 1, 2), (-1, 0, 2), (0, 2, 1), (0, -1, -2), (1, -1, 0), (-1, 2, 0),
+                               (2, 1, 0), (-2, 1, 0)):
             out.append(case("diagonal", [T(t)], T(np.diagonal(t, offset, a1, a2)),
                             {"offset": offset, "axis1": a1, "axis2": a2}))
         out.append(case("diagonal", [T(m)], T(np.diagonal(m, 2)), {"offset": 2}))

@@ -296,6 +296,11 @@ def order_cases():
     for desc in (False, True):
         out.append(sort_case("sort", y, -1, desc))
         out.append(sort_case("argsort", y, -1, desc))
+    y = np.array([[np.nan, 1.0, 2.0], [1.0, np.nan, 2.0], [1.0, 1.0, np.nan], [0.0, 1.0, -np.inf]])
+    for axis in (0, 1):
+        for desc in (False, True):
+            out.append(sort_case("sort", y, axis, desc))
+            out.append(sort_case("argsort", y, axis, desc))
     for y in (np.zeros((0,)), np.zeros((2, 0), np.int32), np.array([5.0])):
         out.append(sort_case("sort", y, -1, False))
         out.append(sort_case("argsort", y, -1, True))
