@@ -199,6 +199,49 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   return out;
 }
 
+// Whether a header's code (comments stripped) names anything a backend could own: a library namespace, the
+// literal start of a symbol glob, a library header or a backend folder. Only such headers can hold inline
+// bodies that a purity rule would flag, so only they are worth a parse of their own.
+bool mentions_backend(const Config& cfg, const fs::path& header) {
+  auto text = SourceText::read(header);
+  if (!text) return false;
+  std::string code = text->text();
+  for (const Comment& c : find_comments(code)) code.replace(c.offset, c.text.size(), c.text.size(), ' ');
+  auto word = [&](const std::string& w) {
+    for (std::size_t at = code.find(w); at != std::string::npos; at = code.find(w, at + 1)) {
+      auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+      if ((at == 0 || !ident(code[at - 1])) &&
+          (at + w.size() >= code.size() || !ident(code[at + w.size()]))) {
+        return true;
+      }
+    }
+    return false;
+  };
+  auto literal = [](const std::string& pattern) {
+    return pattern.substr(0, pattern.find_first_of("*?[{\\"));
+  };
+  for (const auto& lib : cfg.libraries) {
+    for (const auto& ns : lib.namespaces) {
+      if (word(ns)) return true;
+    }
+    for (const auto& g : lib.symbols) {
+      std::string l = literal(g.pattern());
+      if (l.size() >= 3 && code.find(l) != std::string::npos) return true;
+    }
+    for (const auto& g : lib.headers) {
+      std::string l = literal(g.pattern());
+      if (l.size() >= 2 && code.find(l) != std::string::npos) return true;
+    }
+  }
+  for (const auto& b : cfg.backends) {
+    for (const auto& g : b.globs) {
+      std::string l = g.literal_prefix();
+      if (!l.empty() && code.find(l) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
                                 const std::string& resource_dir, Session& session, bool skip_bodies) {
   unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
@@ -255,8 +298,9 @@ CheckResult run_check(const CheckOptions& options) {
 
   // Function bodies in a translation unit's preamble headers were skipped, so project headers reached only
   // that way get a parse of their own (with the flags of the first unit that included them), where their
-  // bodies are main-file code. Such a header is no input of the run: if it does not parse alone, its
-  // declarations were still seen through the units that include it, and nothing is reported.
+  // bodies are main-file code; only headers whose code names something a backend could own need it. Such a
+  // header is no input of the run: if it does not parse alone, its declarations were still seen through the
+  // units that include it, and nothing is reported.
   std::size_t primary = jobs.size();
   if (skip_bodies && options.build_dir) {
     std::set<fs::path> seen;
@@ -265,9 +309,11 @@ CheckResult run_check(const CheckOptions& options) {
     for (std::size_t i = 0; i < primary; ++i) {
       for (const auto& f : results[i].project_files) {
         if (!is_header_path(f) || !seen.insert(f).second) continue;
+        auto cfg = session.config_for(f.parent_path());
+        if (!mentions_backend(*cfg, f)) continue;
         CompileCommand c = jobs[i].command;
         c.file = f;
-        headers.push_back({std::move(c), session.config_for(f.parent_path())});
+        headers.push_back({std::move(c), cfg});
       }
     }
     auto more = run_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
