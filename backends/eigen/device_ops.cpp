@@ -6,7 +6,6 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <mutex>
 #include <new>
 #include <sstream>
 #include <string>
@@ -93,11 +92,9 @@ class HostBuffer final : public Buffer {
 // The backend's private name for its counters (the header declares it; the buffers only need the base).
 struct EigenBackend::Allocator final : HostMemoryCounters {};
 
+EigenBackend::EigenBackend() : allocator_(std::make_shared<Allocator>()) {}
+
 EigenBackend::Allocator& EigenBackend::allocator() {
-  // The header fixes the member as a plain shared_ptr; one mutex for every instance guards its creation.
-  static std::mutex creation;
-  std::lock_guard<std::mutex> lock(creation);
-  if (!allocator_) allocator_ = std::make_shared<Allocator>();
   return *allocator_;
 }
 
@@ -113,7 +110,6 @@ std::shared_ptr<Buffer> EigenBackend::allocate(std::size_t nbytes, Device device
   if (!(device == Device::cpu())) {
     throw DeviceError("eigen: allocate: device " + device.str() + " does not exist (eigen has only cpu)");
   }
-  allocator();  // creates allocator_ once
   return std::make_shared<HostBuffer>(nbytes, allocator_);
 }
 

@@ -13,6 +13,7 @@ namespace ember::eigen {
 
 class EigenBackend final : public Backend {
  public:
+  EigenBackend();
   std::string name() const override { return "eigen"; }
 
   // tensor_ops.cpp

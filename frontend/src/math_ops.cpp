@@ -66,7 +66,6 @@ Tensor binary(const char* op, const Tensor& a, const Tensor& b, DType dtype, Bin
 
 // Promoted arithmetic that rejects bool results.
 Tensor arithmetic(const char* op, const Tensor& a, const Tensor& b, BinaryMethod method) {
-  detail::common_backend(op, {&a, &b});
   const DType dtype = result_type(a.dtype(), b.dtype());
   reject_bool(op, dtype, {&a, &b});
   return binary(op, a, b, dtype, method);

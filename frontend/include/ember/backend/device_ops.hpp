@@ -27,7 +27,8 @@ class DeviceOps {
   // Whether the backend can run on this machine (libraries present, at least one device).
   virtual bool is_available() = 0;
   virtual std::vector<Device> devices() = 0;
-  // nbytes of uninitialised memory on `device`; throws BackendError naming the size if that fails.
+  // nbytes of uninitialised memory on `device`. Failure throws std::bad_alloc or BackendError; the frontend
+  // rethrows either as a BackendError naming the op, the shape and the dtype.
   virtual std::shared_ptr<Buffer> allocate(std::size_t nbytes, Device device) = 0;
   // out lives on another device of this backend and has x's shape and dtype.
   virtual void to_device(const Tensor& x, Tensor& out) = 0;

@@ -74,7 +74,8 @@ class MathOps {
   virtual void prod(const Tensor& x, const std::vector<int>& axes, Tensor& out) = 0;
   // Floating-point x.
   virtual void mean(const Tensor& x, const std::vector<int>& axes, Tensor& out) = 0;
-  // Floating-point x; divides by N - ddof (NaN when that is <= 0, like NumPy).
+  // Floating-point x; divides by max(N - ddof, 0) like NumPy: inf when that is 0 and the deviations are not,
+  // NaN when both are.
   virtual void var(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) = 0;
   virtual void std(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) = 0;
   // NaN propagates.
