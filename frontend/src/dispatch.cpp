@@ -54,7 +54,7 @@ Backend& common_backend(const char* op, std::initializer_list<const Tensor*> xs)
   return *backend;
 }
 
-Tensor empty(const char* op, Backend& backend, Device device, const Shape& shape, DType dtype) {
+Tensor empty(const char* op, Backend& backend, Device device, Shape shape, DType dtype) {
   std::int64_t n = 0;
   try {
     n = shape_numel(shape);
@@ -78,7 +78,7 @@ Tensor empty(const char* op, Backend& backend, Device device, const Shape& shape
     throw BackendError(std::string(op) + ": " + e.what() + " (shape " + shape_str(shape) + ", " +
                        ops::dtype_name(dtype) + ")");
   }
-  return Tensor(std::move(buffer), 0, shape, dtype, &backend);
+  return Tensor(std::move(buffer), 0, std::move(shape), dtype, &backend);
 }
 
 Tensor empty_like(const char* op, const Tensor& x, const Shape& shape, DType dtype) {
@@ -104,6 +104,12 @@ Tensor cast_to(const Tensor& x, DType dtype) {
   Tensor out = empty_like("cast", x, x.shape(), dtype);
   x.backend().cast(x, out);
   return out;
+}
+
+const Tensor& cast_into(const Tensor& x, DType dtype, std::optional<Tensor>& storage) {
+  if (x.dtype() == dtype) return x;
+  storage = cast_to(x, dtype);
+  return *storage;
 }
 
 Tensor scalar_like(const char* op, const Tensor& x, Scalar value, DType dtype) {

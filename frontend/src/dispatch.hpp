@@ -3,6 +3,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ Backend& common_backend(const char* op, std::initializer_list<const Tensor*> xs)
 
 // A new uninitialised tensor on `backend` and `device`. Throws ShapeError for a negative or overflowing
 // shape and BackendError (naming op, shape and dtype) when the memory cannot be had.
-Tensor empty(const char* op, Backend& backend, Device device, const Shape& shape, DType dtype);
+Tensor empty(const char* op, Backend& backend, Device device, Shape shape, DType dtype);
 // Same backend and device as x.
 Tensor empty_like(const char* op, const Tensor& x, const Shape& shape, DType dtype);
 
@@ -34,6 +35,8 @@ Device creation_device(const char* op, Backend& backend, std::optional<Device> d
 
 // x itself if it has `dtype`, else a converted copy made by x's backend.
 Tensor cast_to(const Tensor& x, DType dtype);
+// x if it has `dtype` (no copy), else a converted copy kept alive in `storage`.
+const Tensor& cast_into(const Tensor& x, DType dtype, std::optional<Tensor>& storage);
 
 // A 0-d tensor holding `value` as `dtype` on x's backend and device.
 Tensor scalar_like(const char* op, const Tensor& x, Scalar value, DType dtype);

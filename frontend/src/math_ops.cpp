@@ -57,9 +57,11 @@ void reject_bool(const char* op, DType dtype, std::initializer_list<const Tensor
 // Casts a and b to `dtype`, allocates the broadcast output and calls the backend.
 Tensor binary(const char* op, const Tensor& a, const Tensor& b, DType dtype, BinaryMethod method) {
   Backend& backend = detail::common_backend(op, {&a, &b});
-  const Shape shape = broadcast_operands(op, a, b);
-  const Tensor ac = detail::cast_to(a, dtype), bc = detail::cast_to(b, dtype);
-  Tensor out = detail::empty(op, backend, a.device(), shape, dtype);
+  Shape shape = a.shape() == b.shape() ? a.shape() : broadcast_operands(op, a, b);
+  std::optional<Tensor> a_storage, b_storage;
+  const Tensor& ac = detail::cast_into(a, dtype, a_storage);
+  const Tensor& bc = detail::cast_into(b, dtype, b_storage);
+  Tensor out = detail::empty(op, backend, a.device(), std::move(shape), dtype);
   (backend.*method)(ac, bc, out);
   return out;
 }
