@@ -36,6 +36,31 @@ inline T store(C v) {
   }
 }
 
+// Storage-type arithmetic: wrapping for integers (never signed overflow: promoted and unsigned), || and &&
+// for bool, compute_t (then rounded) for floats.
+template <class T>
+T wrapping_add(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return a || b;
+  } else if constexpr (std::is_integral_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+  } else {
+    return store<T>(load(a) + load(b));
+  }
+}
+template <class T>
+T wrapping_multiply(T a, T b) {
+  if constexpr (std::is_same_v<T, bool>) {
+    return a && b;
+  } else if constexpr (std::is_integral_v<T>) {
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
+  } else {
+    return store<T>(load(a) * load(b));
+  }
+}
+
 template <class T>
 using ArrayMap = Eigen::Map<Eigen::Array<T, Eigen::Dynamic, 1>>;
 template <class T>

@@ -69,30 +69,6 @@ bool all_finite(const Eigen::MatrixBase<Derived>& m) {
   return m.array().isFinite().all();
 }
 
-// Wrapping arithmetic for integers, compute_t arithmetic otherwise.
-template <class T>
-T wrapping_add(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return a || b;
-  } else if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  } else {
-    return store<T>(load(a) + load(b));
-  }
-}
-template <class T>
-T wrapping_multiply(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return a && b;
-  } else if constexpr (std::is_integral_v<T>) {
-    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-  } else {
-    return store<T>(load(a) * load(b));
-  }
-}
-
 // Start (row, col) and length of the offset-th diagonal of an n x m matrix.
 struct DiagonalSpan {
   std::int64_t row = 0, col = 0, length = 0;

@@ -67,19 +67,6 @@ void strided_copy_bytes(const Tensor& x, std::int64_t base, const Shape& strides
   });
 }
 
-// Wrapping addition for integers (no signed overflow), plain addition in compute_t otherwise.
-template <class T>
-T add_wrapping(T a, T b) {
-  if constexpr (std::is_same_v<T, bool>) {
-    return a || b;
-  } else if constexpr (std::is_integral_v<T>) {
-    using U = std::make_unsigned_t<T>;
-    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
-  } else {
-    return store<T>(load(a) + load(b));
-  }
-}
-
 template <class T>
 T from_double(double v) {
   return Scalar(v).to<T>();
@@ -316,7 +303,7 @@ void EigenBackend::scatter_add(const Tensor& x, const Tensor& indices, const Ten
       for (std::size_t j = 0; j < m; ++j) {
         T* row = p + (o * l.extent + idx[j]) * l.inner;
         const T* urow = u + (o * static_cast<std::int64_t>(m) + static_cast<std::int64_t>(j)) * l.inner;
-        for (std::int64_t i = 0; i < l.inner; ++i) row[i] = add_wrapping(row[i], urow[i]);
+        for (std::int64_t i = 0; i < l.inner; ++i) row[i] = wrapping_add(row[i], urow[i]);
       }
     }
   });
