@@ -2,6 +2,7 @@
 // compiled in, each level is shown to win by making the level below it name an unknown backend, which would
 // throw if it were consulted.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -20,9 +21,8 @@ namespace fs = std::filesystem;
 class Selection : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("ember-selection-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    dir_ = fs::temp_directory_path() / ("ember-selection-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     if (const char* old = std::getenv("XDG_CONFIG_HOME")) old_xdg_ = old;

@@ -2,6 +2,7 @@
 // will hit (broken configs, missing databases and paths, unparsable, non-UTF-8 and huge files, g++ flags).
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,7 +34,8 @@ class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("emberlint_cli_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("emberlint_cli_" + std::to_string(::getpid()) + "_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     write(dir_ / ".emberlint.json", R"({

@@ -1,6 +1,7 @@
 // Unit tests of emberlint's parts: globs, configuration errors, suppression comments, compile command
 // cleaning, the builtin header lookup and the starter config.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -103,7 +104,7 @@ TEST(Config, BadGlobWrongTypeAndUnknownRule) {
 }
 
 TEST(Config, NearestWinsAndInheritMerges) {
-  fs::path root = fs::temp_directory_path() / "emberlint_config_test";
+  fs::path root = fs::temp_directory_path() / ("emberlint_config_test_" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "sub" / "deeper");
   fs::create_directories(root / "alone");
@@ -227,7 +228,7 @@ TEST(Registry, EveryRuleHasTheFourDocSectionsAndAUniqueCodeAndName) {
 }
 
 TEST(Init, StarterConfigIsValidAndDescribesTheTree) {
-  fs::path root = fs::temp_directory_path() / "emberlint_init_test";
+  fs::path root = fs::temp_directory_path() / ("emberlint_init_test_" + std::to_string(::getpid()));
   fs::remove_all(root);
   for (const char* d :
        {"frontend/include", "backends/eigen", "backends/blas", "backends/custom", "tests", "build"}) {
