@@ -51,12 +51,13 @@ build() {  # build PRESET [TARGETS...]
   cmake --build --preset "$preset" -j "$jobs" "$@"
 }
 
-self_lint() {  # self_lint BUILD_DIR FORMAT OUTPUT
+self_lint() {  # self_lint BUILD_DIR [emberlint options...]
   local dir=$1
-  if [ -x "$dir/emberlint" ]; then
-    "$dir/emberlint" check -p "$dir" --format "$2" -o "$3"
+  shift
+  if [ -x "$dir/bin/emberlint" ]; then
+    "$dir/bin/emberlint" check -p "$dir" "$@"
   else
-    echo "setup: $dir/emberlint was not built" >&2
+    echo "setup: $dir/bin/emberlint was not built" >&2
     return 1
   fi
 }
@@ -67,8 +68,8 @@ if [ "$mode" = main ]; then
   build release
   mkdir -p build/reports
   status=0
-  self_lint build/release json build/reports/emberlint.json || status=$?
-  self_lint build/release text build/reports/emberlint.txt || status=$?
+  self_lint build/release --format json -o build/reports/emberlint.json || status=$?
+  self_lint build/release --format text -o build/reports/emberlint.txt || status=$?
   cat build/reports/emberlint.txt 2>/dev/null || true
   echo "setup: emberlint reports written to build/reports/ (exit status $status)"
   ./build/release/ember_example
@@ -78,6 +79,6 @@ fi
 # test
 build release
 ctest --preset release
-self_lint build/release text /dev/stdout
+self_lint build/release --statistics
 build asan-ubsan
 ctest --preset asan-ubsan
