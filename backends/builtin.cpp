@@ -5,12 +5,24 @@
 #ifdef EMBER_HAVE_EIGEN
 #include "eigen/eigen_backend.hpp"
 #endif
+#ifdef EMBER_HAVE_BLAS
+#include "blas/blas_backend.hpp"
+#endif
+#ifdef EMBER_HAVE_OPENCL
+#include "opencl/opencl_backend.hpp"
+#endif
 
 namespace ember::detail {
 
 void register_builtin_backends() {
 #ifdef EMBER_HAVE_EIGEN
   register_backend(eigen::make_backend());
+#endif
+#ifdef EMBER_HAVE_BLAS
+  register_backend(blas::make_backend());
+#endif
+#ifdef EMBER_HAVE_OPENCL
+  register_backend(opencl::make_backend());
 #endif
 }
 

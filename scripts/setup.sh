@@ -21,6 +21,7 @@ packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   libclang-dev clang clang-tools libcli11-dev
+  libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
 )
 
 install_missing() {
