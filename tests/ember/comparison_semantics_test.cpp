@@ -169,4 +169,5 @@ TEST_P(ComparisonSemantics, WherePromotesAndBroadcasts) {
 
 }  // namespace
 
-INSTANTIATE_TEST_SUITE_P(Backends, ComparisonSemantics, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, ComparisonSemantics, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());

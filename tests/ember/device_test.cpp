@@ -82,6 +82,7 @@ TEST_P(DeviceOps, ZeroSizeAndHugeAllocations) {
   EXPECT_THROW(ops::zeros({std::int64_t{1} << 40, std::int64_t{1} << 30}), ember::ShapeError);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, DeviceOps, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, DeviceOps, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());
 
 }  // namespace

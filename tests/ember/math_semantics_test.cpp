@@ -420,4 +420,5 @@ TEST_P(MathSemantics, CastEdgeCases) {
 
 }  // namespace
 
-INSTANTIATE_TEST_SUITE_P(Backends, MathSemantics, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, MathSemantics, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());

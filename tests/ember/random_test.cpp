@@ -539,6 +539,7 @@ TEST_P(Random, ValidatesParameters) {
   EXPECT_THROW(ops::shuffle(ops::from_data(std::vector<float>{1}, {})), ember::ShapeError);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, Random, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, Random, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());
 
 }  // namespace

@@ -235,6 +235,7 @@ TEST_P(Solver, DiagonalsTraceAndOuter) {
   EXPECT_EQ(ops::outer(ops::zeros({0}), ops::ones({2, 2})).shape(), (Shape{0, 4}));
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, Solver, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, Solver, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());
 
 }  // namespace

@@ -333,6 +333,7 @@ TEST_P(TensorOps, HugeShapesFailCleanly) {
   EXPECT_THROW(ops::tile(ops::zeros({1 << 20}), {std::int64_t{1} << 50}), ember::Error);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, TensorOps, ::testing::ValuesIn(ember::registered_backends()));
+INSTANTIATE_TEST_SUITE_P(Backends, TensorOps, ::testing::ValuesIn(ember::registered_backends()),
+                         ::testing::PrintToStringParamName());
 
 }  // namespace
