@@ -25,6 +25,10 @@ class Backend : public TensorOps,
   ~Backend() override = default;
   // "eigen", "blas", "opencl": the name set_backend and EMBER_BACKEND use.
   virtual std::string name() const = 0;
+  // Why is_available() is false ("no OpenCL platform found", ...); empty when the backend is available.
+  virtual std::string unavailable_reason() {
+    return is_available() ? std::string() : name() + " is unavailable";
+  }
 };
 
 }  // namespace ember
