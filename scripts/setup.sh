@@ -79,7 +79,7 @@ fi
 
 # test
 build release
-ctest --preset release
+ctest --preset release -j "$jobs"
 self_lint build/release --statistics
 build asan-ubsan
-ctest --preset asan-ubsan
+ctest --preset asan-ubsan -j "$jobs"

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 
 namespace {
@@ -34,6 +35,7 @@ std::vector<int> truth(const Tensor& x) {
 
 class ComparisonSemantics : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

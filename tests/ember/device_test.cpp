@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 
 namespace {
@@ -15,6 +16,7 @@ namespace ops = ember::ops;
 
 class DeviceOps : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 #include "golden_support.hpp"
 
@@ -163,6 +164,7 @@ class BadInput : public ::testing::TestWithParam<Param> {};
 
 TEST_P(BadInput, ThrowsNamedError) {
   const auto& [backend, index] = GetParam();
+  EMBER_REQUIRE_BACKEND(backend);
   ember::BackendScope scope(backend);
   const Row& row = rows()[index];
   try {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "golden_support.hpp"
 
 namespace ember::golden {
@@ -448,6 +449,7 @@ std::string param_name(const ::testing::TestParamInfo<Param>& info) {
 class Golden : public ::testing::TestWithParam<Param> {};
 
 TEST_P(Golden, MatchesNumPy) {
+  EMBER_REQUIRE_BACKEND(GetParam().backend);
   BackendScope scope(GetParam().backend);
   run_case(*GetParam().c);
 }

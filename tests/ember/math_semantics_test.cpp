@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 
 namespace {
@@ -47,6 +48,7 @@ std::vector<T> values_as(const Tensor& x) {
 
 class MathSemantics : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

@@ -13,6 +13,7 @@
 #include <numbers>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 #include "ember/random/distributions.h"
 
@@ -285,6 +286,7 @@ bool same_bytes(const Tensor& a, const Tensor& b) {
 
 class Random : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 
 namespace {
@@ -17,6 +18,7 @@ namespace ops = ember::ops;
 
 class Solver : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

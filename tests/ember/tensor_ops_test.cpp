@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "backend_support.hpp"
 #include "ember/ember.hpp"
 
 namespace {
@@ -18,6 +19,7 @@ namespace ops = ember::ops;
 
 class TensorOps : public ::testing::TestWithParam<std::string> {
  protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
   ember::BackendScope scope_{GetParam()};
 };
 

@@ -1,0 +1,849 @@
+// Cross-backend agreement. Every op runs on seeded random inputs (several shapes including broadcasting,
+// empty and 0-d, every dtype) on every available backend, and each result is compared with the first
+// backend's (eigen): the same error class, dtype and shape, and the same values: bit for bit for integer,
+// bool, manipulation, indexing, sort, cast and correctly rounded float ops, and within the ulp bound written
+// next to each remaining floating-point op. Random sampling is byte-identical on every backend for the same
+// seed (one million elements per distribution and dtype).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backend_support.hpp"
+#include "ember/ember.hpp"
+
+namespace {
+
+using ember::DType;
+using ember::Shape;
+using ember::Tensor;
+namespace ops = ember::ops;
+
+constexpr DType kAllDTypes[] = {DType::bool_, DType::uint8,   DType::int8,    DType::int16,  DType::int32,
+                                DType::int64, DType::float16, DType::float32, DType::float64};
+constexpr DType kFloatDTypes[] = {DType::float16, DType::float32, DType::float64};
+
+// ---- bounds --------------------------------------------------------------------------------------------
+
+// The largest allowed difference from the reference backend, in units in the last place of the result's
+// dtype, per floating dtype. Integer and bool results are always compared exactly; NaN matches any NaN.
+struct Ulps {
+  std::int64_t f16 = 0, f32 = 0, f64 = 0;
+  std::int64_t for_dtype(DType d) const {
+    return d == DType::float16 ? f16 : d == DType::float32 ? f32 : d == DType::float64 ? f64 : 0;
+  }
+};
+constexpr Ulps kExact{};
+
+// ---- inputs --------------------------------------------------------------------------------------------
+
+enum class Values {
+  any,  // floats: mostly in [-8, 8] plus NaN, +-inf, +-0, tiny and huge; integers: mostly small plus extremes
+  positive,  // floats in [0.5, 2] (reductions and products, where ulp bounds need no cancellation); ints in
+             // [0, 9]
+  exponent,  // small exponents for power: floats in [-3, 3], integers in [-2, 6]
+  unit,      // floats in [-1, 1]
+};
+
+double float_value(std::mt19937_64& rng, Values v, std::int64_t i) {
+  std::uniform_real_distribution<double> wide(-8.0, 8.0);
+  switch (v) {
+    case Values::positive:
+      return std::uniform_real_distribution<double>(0.5, 2.0)(rng);
+    case Values::exponent:
+      return std::uniform_real_distribution<double>(-3.0, 3.0)(rng);
+    case Values::unit:
+      return std::uniform_real_distribution<double>(-1.0, 1.0)(rng);
+    case Values::any:
+      break;
+  }
+  static const double specials[] = {std::numeric_limits<double>::quiet_NaN(),
+                                    std::numeric_limits<double>::infinity(),
+                                    -std::numeric_limits<double>::infinity(),
+                                    0.0,
+                                    -0.0,
+                                    1e-40,
+                                    -3e38,
+                                    0.5,
+                                    -2.5};
+  if (i % 7 == 3) return specials[static_cast<std::size_t>(i / 7) % std::size(specials)];
+  return wide(rng);
+}
+
+template <class T>
+T int_value(std::mt19937_64& rng, Values v, std::int64_t i) {
+  using L = std::numeric_limits<T>;
+  if (v == Values::positive) return static_cast<T>(std::uniform_int_distribution<int>(0, 9)(rng));
+  if (v == Values::exponent) {
+    const int lo = L::is_signed ? -2 : 0;
+    return static_cast<T>(std::uniform_int_distribution<int>(lo, 6)(rng));
+  }
+  if (i % 11 == 5) return (i / 11) % 2 == 0 ? L::max() : L::min();
+  const long long lo = L::is_signed ? -20 : 0;
+  return static_cast<T>(std::uniform_int_distribution<long long>(lo, 40)(rng));
+}
+
+template <class T>
+void fill_ints(std::vector<unsigned char>& bytes, std::mt19937_64& rng, Values v) {
+  const std::size_t n = bytes.size() / sizeof(T);
+  for (std::size_t i = 0; i < n; ++i) {
+    const T x = int_value<T>(rng, v, static_cast<std::int64_t>(i));
+    std::memcpy(bytes.data() + i * sizeof(T), &x, sizeof(T));
+  }
+}
+
+// A tensor of `dtype` and `shape` on the current backend from deterministic host data: the same bytes on
+// every backend for the same seed.
+Tensor input(DType dtype, const Shape& shape, std::uint64_t seed, Values v = Values::any) {
+  const std::int64_t n = ember::shape_numel(shape);
+  std::vector<unsigned char> bytes(static_cast<std::size_t>(n) * ops::itemsize(dtype));
+  std::mt19937_64 rng(seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(dtype));
+  switch (dtype) {
+    case DType::bool_:
+      for (auto& b : bytes) b = static_cast<unsigned char>(rng() & 1u);
+      break;
+    case DType::uint8:
+      fill_ints<std::uint8_t>(bytes, rng, v);
+      break;
+    case DType::int8:
+      fill_ints<std::int8_t>(bytes, rng, v);
+      break;
+    case DType::int16:
+      fill_ints<std::int16_t>(bytes, rng, v);
+      break;
+    case DType::int32:
+      fill_ints<std::int32_t>(bytes, rng, v);
+      break;
+    case DType::int64:
+      fill_ints<std::int64_t>(bytes, rng, v);
+      break;
+    case DType::float16:
+      for (std::int64_t i = 0; i < n; ++i) {
+        const ember::half h(static_cast<float>(float_value(rng, v, i)));
+        std::memcpy(bytes.data() + i * 2, &h, 2);
+      }
+      break;
+    case DType::float32:
+      for (std::int64_t i = 0; i < n; ++i) {
+        const auto f = static_cast<float>(float_value(rng, v, i));
+        std::memcpy(bytes.data() + i * 4, &f, 4);
+      }
+      break;
+    case DType::float64:
+      for (std::int64_t i = 0; i < n; ++i) {
+        const double d = float_value(rng, v, i);
+        std::memcpy(bytes.data() + i * 8, &d, 8);
+      }
+      break;
+  }
+  return ops::from_bytes(bytes.data(), bytes.size(), shape, dtype);
+}
+
+// ---- results -------------------------------------------------------------------------------------------
+
+struct Captured {
+  DType dtype = DType::float32;
+  Shape shape;
+  std::vector<unsigned char> bytes;
+};
+
+template <class T>
+void append_host(const Tensor& t, std::vector<unsigned char>& bytes) {
+  const auto values = ops::to_host<T>(t);
+  if constexpr (std::is_same_v<T, bool>) {
+    for (bool b : values) bytes.push_back(b ? 1 : 0);
+  } else {
+    bytes.resize(values.size() * sizeof(T));
+    if (!values.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+  }
+}
+
+Captured capture(const Tensor& t) {
+  Captured c{t.dtype(), t.shape(), {}};
+  switch (t.dtype()) {
+    case DType::bool_:
+      append_host<bool>(t, c.bytes);
+      break;
+    case DType::uint8:
+      append_host<std::uint8_t>(t, c.bytes);
+      break;
+    case DType::int8:
+      append_host<std::int8_t>(t, c.bytes);
+      break;
+    case DType::int16:
+      append_host<std::int16_t>(t, c.bytes);
+      break;
+    case DType::int32:
+      append_host<std::int32_t>(t, c.bytes);
+      break;
+    case DType::int64:
+      append_host<std::int64_t>(t, c.bytes);
+      break;
+    case DType::float16:
+      append_host<ember::half>(t, c.bytes);
+      break;
+    case DType::float32:
+      append_host<float>(t, c.bytes);
+      break;
+    case DType::float64:
+      append_host<double>(t, c.bytes);
+      break;
+  }
+  return c;
+}
+
+struct Outcome {
+  std::string error_class;  // empty on success
+  std::string message;
+  std::vector<Captured> results;
+};
+
+std::string error_class(const ember::Error& e) {
+  if (dynamic_cast<const ember::ShapeError*>(&e)) return "ShapeError";
+  if (dynamic_cast<const ember::DTypeError*>(&e)) return "DTypeError";
+  if (dynamic_cast<const ember::DeviceError*>(&e)) return "DeviceError";
+  if (dynamic_cast<const ember::IndexError*>(&e)) return "IndexError";
+  if (dynamic_cast<const ember::LinAlgError*>(&e)) return "LinAlgError";
+  if (dynamic_cast<const ember::ValueError*>(&e)) return "ValueError";
+  if (dynamic_cast<const ember::BackendError*>(&e)) return "BackendError";
+  return "Error";
+}
+
+using Op = std::function<std::vector<Tensor>()>;
+
+Outcome run(const Op& op) {
+  Outcome o;
+  try {
+    for (const Tensor& t : op()) o.results.push_back(capture(t));
+  } catch (const ember::Error& e) {
+    o.error_class = error_class(e);
+    o.message = e.what();
+  }
+  return o;
+}
+
+// Position of a float's bits on the number line, so that adjacent floats differ by 1 and +0 == -0.
+std::int64_t ordered(std::uint64_t bits, int width) {
+  const std::uint64_t sign = std::uint64_t{1} << (width - 1);
+  const auto magnitude = static_cast<std::int64_t>(bits & (sign - 1));
+  return (bits & sign) ? -magnitude : magnitude;
+}
+
+struct FloatBits {
+  std::uint64_t bits = 0;
+  bool nan = false;
+};
+
+FloatBits float_at(const Captured& c, std::size_t k) {
+  FloatBits f;
+  if (c.dtype == DType::float16) {
+    std::uint16_t h;
+    std::memcpy(&h, c.bytes.data() + k * 2, 2);
+    f.bits = h;
+    f.nan = (h & 0x7c00u) == 0x7c00u && (h & 0x3ffu) != 0;
+  } else if (c.dtype == DType::float32) {
+    std::uint32_t u;
+    float v;
+    std::memcpy(&u, c.bytes.data() + k * 4, 4);
+    std::memcpy(&v, &u, 4);
+    f.bits = u;
+    f.nan = std::isnan(v);
+  } else {
+    double v;
+    std::memcpy(&f.bits, c.bytes.data() + k * 8, 8);
+    std::memcpy(&v, &f.bits, 8);
+    f.nan = std::isnan(v);
+  }
+  return f;
+}
+
+std::string shape_text(const Shape& s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) out += (i ? ", " : "") + std::to_string(s[i]);
+  return out + (s.size() == 1 ? ",)" : ")");
+}
+
+// Compares `got` (from backend `name`) with the reference outcome.
+void expect_agree(const Outcome& want, const Outcome& got, const std::string& name, Ulps ulps) {
+  ASSERT_EQ(got.error_class, want.error_class)
+      << name << " raised \"" << got.message << "\"; the reference raised \"" << want.message << "\"";
+  ASSERT_EQ(got.results.size(), want.results.size());
+  for (std::size_t r = 0; r < want.results.size(); ++r) {
+    const Captured& w = want.results[r];
+    const Captured& g = got.results[r];
+    ASSERT_EQ(ops::dtype_name(g.dtype), ops::dtype_name(w.dtype)) << name << " result " << r;
+    ASSERT_EQ(shape_text(g.shape), shape_text(w.shape)) << name << " result " << r;
+    ASSERT_EQ(g.bytes.size(), w.bytes.size());
+    if (!ops::is_floating(w.dtype)) {
+      EXPECT_TRUE(g.bytes == w.bytes) << name << " result " << r << " differs (exact comparison)";
+      continue;
+    }
+    const std::int64_t bound = ulps.for_dtype(w.dtype);
+    const int width = static_cast<int>(ops::itemsize(w.dtype) * 8);
+    const std::size_t n = w.bytes.size() / ops::itemsize(w.dtype);
+    std::int64_t worst = 0;
+    std::size_t worst_at = 0, failures = 0;
+    for (std::size_t k = 0; k < n; ++k) {
+      const FloatBits a = float_at(w, k), b = float_at(g, k);
+      if (a.nan || b.nan) {
+        if (a.nan != b.nan) {
+          ++failures;
+          worst_at = k;
+          worst = std::numeric_limits<std::int64_t>::max();
+        }
+        continue;
+      }
+      // Exact ops must also agree on the sign of zero; bounded ones compare positions on the number line.
+      const std::int64_t d =
+          bound == 0 ? (a.bits == b.bits ? 0 : 1 + std::abs(ordered(a.bits, width) - ordered(b.bits, width)))
+                     : std::abs(ordered(a.bits, width) - ordered(b.bits, width));
+      if (d > bound) ++failures;
+      if (d > worst) {
+        worst = d;
+        worst_at = k;
+      }
+    }
+    EXPECT_EQ(failures, 0u) << name << " result " << r << " (" << ops::dtype_name(w.dtype)
+                            << "): " << failures << " of " << n << " elements beyond " << bound
+                            << " ulp; worst at element " << worst_at << " (distance " << worst << ")";
+  }
+}
+
+// Runs `op` on every available backend and compares each outcome with the first backend's.
+void agree(const std::string& what, const Op& op, Ulps ulps = kExact) {
+  SCOPED_TRACE(what);
+  std::optional<Outcome> reference;
+  std::string reference_name;
+  for (const std::string& name : ember::registered_backends()) {
+    if (!ember::test::unavailable_reason(name).empty()) continue;  // Parity.AllBackendsAvailable reports it
+    ember::BackendScope scope(name);
+    Outcome outcome = run(op);
+    if (!reference) {
+      reference = std::move(outcome);
+      reference_name = name;
+      continue;
+    }
+    SCOPED_TRACE("backend " + name + " vs " + reference_name);
+    expect_agree(*reference, outcome, name, ulps);
+  }
+}
+
+std::string label(const std::string& op, DType d, const Shape& a, const Shape& b = {}, bool binary = false) {
+  return op + " " + ops::dtype_name(d) + " " + shape_text(a) + (binary ? " with " + shape_text(b) : "");
+}
+
+const std::vector<std::pair<Shape, Shape>> kBinaryShapes = {{{}, {}},         {{0}, {0}},          {{5}, {5}},
+                                                            {{3, 4}, {4}},    {{2, 1, 5}, {3, 1}}, {{1}, {6}},
+                                                            {{0, 3}, {1, 3}}, {{40, 33}, {40, 33}}};
+const std::vector<Shape> kUnaryShapes = {{}, {0}, {7}, {3, 4, 5}, {1031}};
+
+// ---- the suite -----------------------------------------------------------------------------------------
+
+TEST(Parity, AllBackendsAvailable) {
+  const auto names = ember::registered_backends();
+  for (const char* expected : {"eigen", "blas", "opencl"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected << " is not built in";
+  }
+  for (const auto& name : names) {
+    SCOPED_TRACE(name);
+    EMBER_REQUIRE_BACKEND(name);
+  }
+}
+
+// + - * and minimum/maximum are exact in IEEE arithmetic; divide, floor_divide and mod are correctly rounded
+// (OpenCL kernels are built with -cl-fp32-correctly-rounded-divide-sqrt, fmod is exact by definition).
+TEST(Parity, BinaryArithmeticIsExact) {
+  using F = Tensor (*)(const Tensor&, const Tensor&);
+  const std::pair<const char*, F> table[] = {{"add", ops::add},
+                                             {"subtract", ops::subtract},
+                                             {"multiply", ops::multiply},
+                                             {"divide", ops::divide},
+                                             {"floor_divide", ops::floor_divide},
+                                             {"mod", ops::mod},
+                                             {"minimum", ops::minimum},
+                                             {"maximum", ops::maximum}};
+  for (const auto& [name, f] : table) {
+    for (DType d : kAllDTypes) {
+      for (const auto& [sa, sb] : kBinaryShapes) {
+        agree(label(name, d, sa, sb, true),
+              [&, f = f] { return std::vector{f(input(d, sa, 1), input(d, sb, 2))}; });
+      }
+    }
+  }
+}
+
+// pow: float32 within 2 ulp, float64 within 2 ulp (the libm / OpenCL builtin pow of each backend); float16
+// rounds the float32 result once, so within 1 ulp. Integer powers are exact (repeated squaring, wrapping).
+TEST(Parity, Power) {
+  for (DType d : kAllDTypes) {
+    for (const auto& [sa, sb] : kBinaryShapes) {
+      agree(
+          label("power", d, sa, sb, true),
+          [&] {
+            return std::vector{
+                ops::power(input(d, sa, 3, Values::positive), input(d, sb, 4, Values::exponent))};
+          },
+          Ulps{1, 2, 2});
+    }
+  }
+}
+
+TEST(Parity, ComparisonAndLogicAreExact) {
+  using F = Tensor (*)(const Tensor&, const Tensor&);
+  const std::pair<const char*, F> table[] = {{"equal", ops::equal},
+                                             {"not_equal", ops::not_equal},
+                                             {"less", ops::less},
+                                             {"less_equal", ops::less_equal},
+                                             {"greater", ops::greater},
+                                             {"greater_equal", ops::greater_equal},
+                                             {"logical_and", ops::logical_and},
+                                             {"logical_or", ops::logical_or},
+                                             {"logical_xor", ops::logical_xor}};
+  for (const auto& [name, f] : table) {
+    for (DType d : kAllDTypes) {
+      for (const auto& [sa, sb] : kBinaryShapes) {
+        // Seeds 5 and 5 give equal operands where the shapes match, so equality is exercised too.
+        agree(label(name, d, sa, sb, true),
+              [&, f = f] { return std::vector{f(input(d, sa, 5), input(d, sb, 6))}; });
+        agree(label(name, d, sa, sa, true),
+              [&, f = f] { return std::vector{f(input(d, sa, 5), input(d, sa, 5))}; });
+      }
+    }
+  }
+  for (DType d : kFloatDTypes) {
+    for (const auto& [sa, sb] : kBinaryShapes) {
+      agree(label("isclose", d, sa, sb, true), [&] {
+        const Tensor a = input(d, sa, 7);
+        return std::vector{ops::isclose(a, ops::add(input(d, sb, 8, Values::unit), a), 1e-3, 0.5, false),
+                           ops::isclose(a, input(d, sb, 8), 1e-5, 1e-8, true)};
+      });
+    }
+  }
+}
+
+TEST(Parity, WhereIsExact) {
+  for (DType d : kAllDTypes) {
+    agree(label("where", d, {3, 4}), [&] {
+      return std::vector{ops::where(input(DType::bool_, {3, 1}, 9), input(d, {4}, 10), input(d, {3, 4}, 11)),
+                         ops::where(input(DType::bool_, {}, 9), input(d, {2, 3}, 10), input(d, {}, 11)),
+                         ops::where(input(DType::bool_, {0, 2}, 9), input(d, {2}, 10), input(d, {1, 2}, 11))};
+    });
+  }
+}
+
+// Unary ops that are exact everywhere: sign manipulation, rounding, sqrt (correctly rounded), predicates.
+TEST(Parity, ExactUnaryOps) {
+  using F = Tensor (*)(const Tensor&);
+  const std::pair<const char*, F> table[] = {
+      {"negative", ops::negative}, {"abs", ops::abs},     {"sign", ops::sign},
+      {"square", ops::square},     {"sqrt", ops::sqrt},   {"floor", ops::floor},
+      {"ceil", ops::ceil},         {"round", ops::round}, {"logical_not", ops::logical_not},
+      {"isnan", ops::isnan},       {"isinf", ops::isinf}, {"isfinite", ops::isfinite}};
+  for (const auto& [name, f] : table) {
+    for (DType d : kAllDTypes) {
+      for (const Shape& s : kUnaryShapes) {
+        agree(label(name, d, s), [&, f = f] { return std::vector{f(input(d, s, 12))}; });
+      }
+    }
+  }
+  for (DType d : kAllDTypes) {
+    for (const Shape& s : kUnaryShapes) {
+      agree(label("clip", d, s), [&] {
+        const Tensor x = input(d, s, 13);
+        return std::vector{ops::clip(x, ember::Scalar(-3), ember::Scalar(7)),
+                           ops::clip(x, std::nullopt, ember::Scalar(2)),
+                           ops::clip(x, ember::Scalar(1.5), std::nullopt)};
+      });
+    }
+  }
+}
+
+// Transcendental functions come from each backend's math library (Eigen's vectorized functions, libm,
+// the OpenCL builtins); the bounds below are the measured worst differences between them, rounded up.
+TEST(Parity, TranscendentalOpsWithinUlpBounds) {
+  using F = Tensor (*)(const Tensor&);
+  struct Row {
+    const char* name;
+    F f;
+    Values v;
+    Ulps ulps;
+  };
+  const Row table[] = {
+      {"exp", ops::exp, Values::any, {1, 4, 4}},   {"expm1", ops::expm1, Values::any, {1, 4, 4}},
+      {"log", ops::log, Values::any, {1, 4, 4}},   {"log1p", ops::log1p, Values::any, {1, 4, 4}},
+      {"log2", ops::log2, Values::any, {1, 4, 4}}, {"log10", ops::log10, Values::any, {1, 4, 4}},
+      {"sin", ops::sin, Values::any, {1, 4, 4}},   {"cos", ops::cos, Values::any, {1, 4, 4}},
+      {"tan", ops::tan, Values::any, {1, 4, 4}},   {"sinh", ops::sinh, Values::any, {1, 4, 4}},
+      {"cosh", ops::cosh, Values::any, {1, 4, 4}}, {"tanh", ops::tanh, Values::any, {1, 4, 4}}};
+  for (const Row& row : table) {
+    for (DType d : kFloatDTypes) {
+      for (const Shape& s : kUnaryShapes) {
+        agree(
+            label(row.name, d, s), [&] { return std::vector{row.f(input(d, s, 14, row.v))}; }, row.ulps);
+      }
+    }
+  }
+}
+
+TEST(Parity, CastIsExact) {
+  for (DType from : kAllDTypes) {
+    for (DType to : kAllDTypes) {
+      agree(label("cast to " + ops::dtype_name(to), from, {1031}),
+            [&] { return std::vector{ops::cast(input(from, {1031}, 15), to)}; });
+    }
+  }
+}
+
+const std::vector<std::pair<Shape, ember::Axes>> kReductions = {{{}, std::nullopt},
+                                                                {{0}, std::nullopt},
+                                                                {{0, 3}, std::vector<std::int64_t>{0}},
+                                                                {{3, 4, 5}, std::nullopt},
+                                                                {{3, 4, 5}, std::vector<std::int64_t>{0}},
+                                                                {{3, 4, 5}, std::vector<std::int64_t>{-1}},
+                                                                {{3, 4, 5}, std::vector<std::int64_t>{0, 2}},
+                                                                {{1031}, std::nullopt},
+                                                                {{17, 130}, std::vector<std::int64_t>{1}}};
+
+std::string axes_text(const ember::Axes& axes) {
+  if (!axes) return "all axes";
+  std::string s = "axes";
+  for (auto a : *axes) s += " " + std::to_string(a);
+  return s;
+}
+
+// Sums of positive terms: every backend sums in the same pairwise order, so float results agree exactly;
+// the bound (2 ulp float32/float64, 1 ulp float16) covers a backend that vectorizes the innermost blocks.
+constexpr Ulps kSumUlps{1, 2, 2};
+
+TEST(Parity, Reductions) {
+  using F = Tensor (*)(const Tensor&, ember::Axes, bool);
+  const std::pair<const char*, F> sums[] = {{"sum", ops::sum}, {"prod", ops::prod}, {"mean", ops::mean}};
+  const std::pair<const char*, F> extremes[] = {
+      {"min", ops::min}, {"max", ops::max}, {"all", ops::all}, {"any", ops::any}};
+  for (DType d : kAllDTypes) {
+    for (const auto& [shape, axes] : kReductions) {
+      for (const auto& [name, f] : sums) {
+        agree(
+            label(name, d, shape) + " " + axes_text(axes),
+            [&, f = f] { return std::vector{f(input(d, shape, 16, Values::positive), axes, false)}; },
+            kSumUlps);
+      }
+      for (const auto& [name, f] : extremes) {
+        agree(label(name, d, shape) + " " + axes_text(axes),
+              [&, f = f] { return std::vector{f(input(d, shape, 17), axes, true)}; });
+      }
+      agree(
+          label("var/std", d, shape) + " " + axes_text(axes),
+          [&] {
+            const Tensor x = input(d, shape, 18, Values::positive);
+            return std::vector{ops::var(x, axes, false, 0.0), ops::std(x, axes, true, 1.0)};
+          },
+          Ulps{1, 4, 4});
+    }
+    for (const Shape& shape : {Shape{3, 4, 5}, Shape{1031}, Shape{1}}) {
+      for (std::int64_t axis : {0, -1}) {
+        agree(
+            label("argmin/argmax/cumsum axis " + std::to_string(axis), d, shape),
+            [&] {
+              const Tensor x = input(d, shape, 19);
+              return std::vector{ops::argmin(x, axis), ops::argmax(x, axis, true),
+                                 ops::cumsum(input(d, shape, 20, Values::positive), axis)};
+            },
+            kSumUlps);
+      }
+    }
+  }
+}
+
+// A product of two length-K vectors summed in different orders: each backend's GEMM blocks differently, so
+// float results may differ by rounding in the accumulation, at most 2K ulp for positive terms (K <= 40 here).
+TEST(Parity, MatmulAndDot) {
+  const std::pair<Shape, Shape> shapes[] = {
+      {{4, 3}, {3, 5}}, {{2, 33, 17}, {17, 9}},  {{0, 3}, {3, 2}},    {{3, 0}, {0, 2}},
+      {{1, 1}, {1, 1}}, {{1, 4, 6}, {3, 6, 40}}, {{40, 40}, {40, 40}}};
+  for (DType d : kAllDTypes) {
+    for (const auto& [sa, sb] : shapes) {
+      agree(
+          label("matmul", d, sa, sb, true),
+          [&] {
+            return std::vector{
+                ops::matmul(input(d, sa, 21, Values::positive), input(d, sb, 22, Values::positive))};
+          },
+          Ulps{2, 80, 80});
+    }
+    for (std::int64_t n : {0, 7, 40}) {
+      agree(
+          label("dot", d, {n}),
+          [&] {
+            return std::vector{
+                ops::dot(input(d, {n}, 23, Values::positive), input(d, {n}, 24, Values::positive)),
+                ops::outer(input(d, {n}, 23), input(d, {3}, 24))};
+          },
+          Ulps{2, 80, 80});
+    }
+  }
+}
+
+TEST(Parity, CreationIsExact) {
+  for (DType d : kAllDTypes) {
+    agree(label("full/eye", d, {3, 4}), [&] {
+      return std::vector{ops::full({3, 4}, ember::Scalar(-2.75), d),
+                         ops::full({0}, ember::Scalar(1), d),
+                         ops::eye(4, 6, 1, d),
+                         ops::eye(5, 3, -2, d),
+                         ops::zeros({2, 0}, d),
+                         ops::ones({}, d)};
+    });
+    if (d == DType::bool_) continue;
+    agree(label("arange/linspace", d, {}), [&] {
+      return std::vector{ops::arange(ember::Scalar(-3), ember::Scalar(40), ember::Scalar(3), d),
+                         ops::arange(ember::Scalar(0.5), ember::Scalar(9.0), ember::Scalar(0.7), d),
+                         ops::linspace(-1.0, 7.0, 33, true, d), ops::linspace(0.0, 1.0, 10, false, d)};
+    });
+  }
+}
+
+TEST(Parity, ManipulationIsExact) {
+  for (DType d : kAllDTypes) {
+    const std::string t = ops::dtype_name(d);
+    agree("copy/transpose/broadcast_to/flip " + t, [&] {
+      const Tensor x = input(d, {2, 3, 4}, 25);
+      return std::vector{ops::copy(x),
+                         ops::transpose(x),
+                         ops::transpose(x, std::vector<std::int64_t>{1, 0, 2}),
+                         ops::broadcast_to(input(d, {3, 1}, 26), {2, 3, 5}),
+                         ops::flip(x),
+                         ops::flip(x, std::vector<std::int64_t>{1}),
+                         ops::transpose(input(d, {0, 3}, 27))};
+    });
+    agree("concatenate/stack/tile " + t, [&] {
+      const Tensor a = input(d, {2, 3}, 28), b = input(d, {4, 3}, 29), c = input(d, {0, 3}, 30);
+      return std::vector{ops::concatenate({a, b, c}, 0), ops::concatenate({a, input(d, {2, 5}, 31)}, 1),
+                         ops::stack({a, a}, 1), ops::tile(a, {2, 3}), ops::tile(input(d, {}, 32), {4})};
+    });
+    agree("pad " + t, [&] {
+      const Tensor x = input(d, {3, 4}, 33);
+      const std::vector<std::pair<std::int64_t, std::int64_t>> w = {{1, 2}, {2, 1}};
+      return std::vector{ops::pad(x, w, ember::PadMode::constant, ember::Scalar(5)),
+                         ops::pad(x, w, ember::PadMode::edge), ops::pad(x, w, ember::PadMode::reflect)};
+    });
+    agree("slice " + t, [&] {
+      const Tensor x = input(d, {5, 6}, 34);
+      return std::vector{ops::slice(x, {{1, 4, 1}, {std::nullopt, std::nullopt, 2}}),
+                         ops::slice(x, {{std::nullopt, std::nullopt, -1}, {-2, 0, -2}}),
+                         ops::slice(x, {{3, 3, 1}})};
+    });
+  }
+}
+
+TEST(Parity, IndexingIsExact) {
+  const std::vector<std::int64_t> idx = {0, 3, -1, 2, 2, -4, 1};
+  const std::vector<std::int64_t> bad = {0, 4};
+  for (DType d : kAllDTypes) {
+    const std::string t = ops::dtype_name(d);
+    agree("gather " + t, [&] {
+      const Tensor x = input(d, {4, 5}, 35);
+      const Tensor i = ops::from_data(idx, {7});
+      return std::vector{ops::gather(x, i, 0), ops::gather(x, ops::from_data(idx, {7}), 1), ops::gather(x, i),
+                         ops::gather(x, ops::from_data(std::vector<std::int64_t>{}, {0}), 1)};
+    });
+    agree("gather out of range " + t, [&] {
+      return std::vector{ops::gather(input(d, {4, 5}, 35), ops::from_data(bad, {2}), 0)};
+    });
+    // np.add.at applies duplicate indices in order, so even float accumulation is exact across backends.
+    agree("scatter_add " + t, [&] {
+      const Tensor x = input(d, {4, 3}, 36, Values::positive);
+      const Tensor i = ops::from_data(idx, {7});
+      return std::vector{ops::scatter_add(x, i, input(d, {7, 3}, 37, Values::positive), 0)};
+    });
+  }
+}
+
+TEST(Parity, SortIsExact) {
+  for (DType d : kAllDTypes) {
+    for (const Shape& s : {Shape{}, Shape{0}, Shape{1031}, Shape{6, 40}, Shape{3, 4, 5}}) {
+      for (bool descending : {false, true}) {
+        agree(label(descending ? "sort descending" : "sort", d, s), [&] {
+          // Integers drawn from a small range repeat, so argsort's stability is exercised.
+          const Tensor x = input(d, s, 38);
+          std::vector<Tensor> out{ops::sort(x, -1, descending), ops::argsort(x, -1, descending)};
+          if (s.size() > 1) {
+            out.push_back(ops::sort(x, 0, descending));
+            out.push_back(ops::argsort(x, 0, descending));
+          }
+          return out;
+        });
+      }
+    }
+  }
+}
+
+// A well-conditioned (diagonally dominant, symmetric positive definite) batch of matrices.
+Tensor spd(DType d, std::int64_t batch, std::int64_t n, std::uint64_t seed) {
+  const Tensor a = input(d, {batch, n, n}, seed, Values::unit);
+  const Tensor sym = ops::add(a, ops::transpose(a, std::vector<std::int64_t>{0, 2, 1}));
+  return ops::add(sym,
+                  ops::multiply(ops::eye(n, std::nullopt, 0, d), ember::Scalar(static_cast<double>(2 * n))));
+}
+
+// LAPACK, Eigen and the OpenCL backend's host fallback use different algorithms; results of these
+// well-conditioned problems agree to a few hundred ulp (float32) and a few thousand (float64, where
+// iterative methods stop at different residuals). Factorizations are unique (diag(r) >= 0, the lower
+// Cholesky factor), so they are compared directly; svd and eigh are compared through their unique values.
+TEST(Parity, SolverWithinBounds) {
+  for (DType d : {DType::float32, DType::float64}) {
+    const std::string t = ops::dtype_name(d);
+    const Ulps bound{0, 512, 8192};
+    agree(
+        "solve/inv/det/cholesky " + t,
+        [&] {
+          const Tensor a = spd(d, 3, 6, 39);
+          return std::vector{ops::solve(a, input(d, {3, 6, 2}, 40, Values::unit)), ops::inv(a), ops::det(a),
+                             ops::cholesky(a)};
+        },
+        bound);
+    agree(
+        "qr/svd values/eigh values " + t,
+        [&] {
+          const Tensor a = spd(d, 2, 5, 41);
+          const auto qr = ops::qr(input(d, {2, 6, 4}, 42, Values::unit));
+          return std::vector{qr.q, qr.r, ops::svd(a, false, false).s, ops::eigh(a).eigenvalues};
+        },
+        bound);
+    agree(
+        "lstsq " + t,
+        [&] {
+          const auto r = ops::lstsq(input(d, {7, 3}, 43, Values::unit), input(d, {7, 2}, 44, Values::unit));
+          return std::vector{r.x, r.residuals, r.singular_values,
+                             ops::full({}, ember::Scalar(r.rank), DType::int64)};
+        },
+        bound);
+    agree("singular solve " + t, [&] { return std::vector{ops::inv(ops::zeros({2, 3, 3}, d))}; });
+    agree(
+        "norm/diag/diagonal/trace " + t,
+        [&] {
+          const Tensor x = input(d, {4, 5}, 45, Values::positive);
+          return std::vector{ops::norm(x),
+                             ops::norm(x, "inf"),
+                             ops::norm(x, std::nullopt, std::vector<std::int64_t>{1}),
+                             ops::diag(input(d, {4}, 46), 1),
+                             ops::diagonal(x, -1),
+                             ops::trace(x, 1)};
+        },
+        Ulps{0, 4, 4});
+  }
+  for (DType d : kAllDTypes) {
+    agree("diag/diagonal/trace " + ops::dtype_name(d), [&] {
+      const Tensor x = input(d, {4, 5}, 47);
+      return std::vector{ops::diag(input(d, {3}, 48), -1), ops::diag(x, 2), ops::diagonal(x), ops::trace(x)};
+    });
+  }
+}
+
+// ---- random numbers: byte-identical on every backend ---------------------------------------------------
+
+constexpr std::int64_t kMillion = 1 << 20;
+
+TEST(Parity, RandomSamplesAreByteIdentical) {
+  for (DType d : {DType::float32, DType::float64}) {
+    const std::string t = ops::dtype_name(d);
+    const auto sample = [&](auto&& draw) {
+      return [&, draw] {
+        ops::set_seed(20261121);
+        return std::vector<Tensor>{draw()};
+      };
+    };
+    agree("uniform " + t, sample([&] { return ops::random_uniform({kMillion}, -2.0, 5.0, d); }));
+    agree("normal " + t, sample([&] { return ops::random_normal({kMillion}, 1.0, 3.0, d); }));
+    agree("exponential " + t, sample([&] { return ops::random_exponential({kMillion}, 2.0, d); }));
+    agree("gamma small shape " + t, sample([&] { return ops::random_gamma({kMillion}, 0.3, 1.0, d); }));
+    agree("gamma " + t, sample([&] { return ops::random_gamma({kMillion}, 4.5, 2.0, d); }));
+    agree("categorical " + t, sample([&] {
+            const Tensor logits = ops::log(
+                ops::from_data(std::vector<double>{0.1, 0.2, 0.3, 0.4, 0.5, 0.25, 0.25, 0.0}, {2, 4}));
+            return ops::random_categorical(ops::cast(logits, d), kMillion / 2);
+          }));
+  }
+  const auto seeded = [](auto&& draw) {
+    return [draw] {
+      ops::set_seed(7);
+      return std::vector<Tensor>{draw()};
+    };
+  };
+  agree("bernoulli", seeded([] { return ops::random_bernoulli({kMillion}, 0.3); }));
+  agree("poisson small rate", seeded([] { return ops::random_poisson({kMillion}, 3.5); }));
+  agree("poisson large rate", seeded([] { return ops::random_poisson({kMillion}, 250.0); }));
+  agree("permutation", seeded([] { return ops::random_permutation(kMillion); }));
+  agree("shuffle", seeded([] {
+          return ops::shuffle(ops::reshape(ops::arange(ember::Scalar(kMillion)), {kMillion / 4, 4}));
+        }));
+  agree("a sequence of calls", [] {
+    ops::set_seed(99);
+    return std::vector{ops::random_uniform({1000}), ops::random_normal({0}),
+                       ops::random_normal({}, 0.0, 1.0, DType::float16), ops::random_uniform({1000})};
+  });
+}
+
+// ---- mixing backends and devices -----------------------------------------------------------------------
+
+TEST(Parity, MixingBackendsIsAnErrorNotACopy) {
+  const auto names = ember::registered_backends();
+  for (const auto& a : names) {
+    for (const auto& b : names) {
+      if (a == b || !ember::test::unavailable_reason(a).empty() ||
+          !ember::test::unavailable_reason(b).empty())
+        continue;
+      SCOPED_TRACE(a + " with " + b);
+      Tensor x, y;
+      {
+        ember::BackendScope scope(a);
+        x = ops::ones({3});
+      }
+      {
+        ember::BackendScope scope(b);
+        y = ops::ones({3});
+      }
+      EXPECT_THROW(ops::add(x, y), ember::BackendError);
+      EXPECT_THROW(ops::where(ops::greater(x, ember::Scalar(0)), x, y), ember::BackendError);
+      EXPECT_THROW(ops::concatenate({x, y}), ember::BackendError);
+      try {
+        ops::matmul(ops::reshape(x, {1, 3}), ops::reshape(y, {3, 1}));
+        ADD_FAILURE() << "matmul of tensors from two backends did not throw";
+      } catch (const ember::BackendError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find(a), std::string::npos) << what;
+        EXPECT_NE(what.find(b), std::string::npos) << what;
+      }
+    }
+  }
+}
+
+// With two OpenCL devices (pocl makes two CPU devices when POCL_DEVICES="pthread pthread"; ctest runs this
+// test so), tensors on different devices of one backend do not mix, and to_device moves data between them.
+TEST(Parity, OpenCLDevicesDoNotMix) {
+  EMBER_REQUIRE_BACKEND("opencl");
+  ember::BackendScope scope("opencl");
+  const auto devices = ops::available_devices();
+  if (devices.size() < 2) GTEST_SKIP() << "needs two OpenCL devices; this machine has " << devices.size();
+  const Tensor x =
+      ops::arange(ember::Scalar(10), ember::Scalar(16), ember::Scalar(1), DType::float32, devices[0]);
+  const Tensor y = ops::ones({6}, DType::float32, devices[1]);
+  EXPECT_THROW(ops::add(x, y), ember::DeviceError);
+  const Tensor moved = ops::to_device(x, devices[1]);
+  EXPECT_EQ(moved.device(), devices[1]);
+  EXPECT_EQ(ops::to_host<float>(ops::add(moved, y)), (std::vector<float>{11, 12, 13, 14, 15, 16}));
+  EXPECT_EQ(ops::to_host<float>(ops::to_device(moved, devices[0])), ops::to_host<float>(x));
+  EXPECT_THROW(ops::to_device(x, ember::Device::opencl(static_cast<int>(devices.size()))),
+               ember::DeviceError);
+}
+
+}  // namespace
