@@ -22,6 +22,7 @@ packages=(
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   libclang-dev clang clang-tools libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+  chromium
 )
 
 install_missing() {
