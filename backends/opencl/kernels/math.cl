@@ -1,0 +1,470 @@
+#pragma OPENCL FP_CONTRACT OFF
+// Math ops, built once per dtype (common.cl's T, C, UT and IS_* flags). Each kernel mirrors the eigen
+// backend's scalar semantics (backends/eigen/elementwise.hpp and math_ops.cpp) so results agree bit for
+// bit wherever the operations are correctly rounded: integer arithmetic wraps through UT, integer division
+// follows Python (x // 0 == 0, MIN // -1 == MIN), min/max propagate NaN, float16 computes in float and
+// rounds once, sums use NumPy's pairwise order in the same places the eigen backend does.
+
+// ---- scalar semantics -----------------------------------------------------------------------------------
+
+#if IS_FLOAT
+#define ADD(x, y) ((x) + (y))
+#define SUB(x, y) ((x) - (y))
+#define MUL(x, y) ((x) * (y))
+#define ISNAN(x) isnan(x)
+#elif IS_BOOL
+#define ADD(x, y) ((C)((x) || (y)))
+#define SUB(x, y) ((C)((x) != (y)))
+#define MUL(x, y) ((C)((x) && (y)))
+#define ISNAN(x) 0
+#else
+#define ADD(x, y) ((C)((UT)(x) + (UT)(y)))
+#define SUB(x, y) ((C)((UT)(x) - (UT)(y)))
+#define MUL(x, y) ((C)((UT)(x) * (UT)(y)))
+#define ISNAN(x) 0
+#endif
+
+inline C min_of(C x, C y) {
+  if (ISNAN(x)) return x;
+  if (ISNAN(y)) return y;
+  return y < x ? y : x;
+}
+inline C max_of(C x, C y) {
+  if (ISNAN(x)) return x;
+  if (ISNAN(y)) return y;
+  return x < y ? y : x;
+}
+
+#if IS_FLOAT
+// NumPy's npy_divmod: floor division and a remainder with the divisor's sign (fmod is exact).
+inline C floor_divide_of(C a, C b) {
+  if (b == (C)0) return a / b;
+  const C m = fmod(a, b);
+  C div = (a - m) / b;
+  if (m != (C)0) {
+    if ((b < (C)0) != (m < (C)0)) div -= (C)1;
+  }
+  if (div != (C)0) {
+    C floordiv = floor(div);
+    if (div - floordiv > (C)0.5) floordiv += (C)1;
+    return floordiv;
+  }
+  return copysign((C)0, a / b);
+}
+inline C mod_of(C a, C b) {
+  C m = fmod(a, b);
+  if (b == (C)0) return m;
+  if (m != (C)0) {
+    if ((b < (C)0) != (m < (C)0)) m += b;
+  } else {
+    m = copysign((C)0, b);
+  }
+  return m;
+}
+inline C power_of(C a, C b) { return pow(a, b); }
+#elif IS_BOOL
+inline C floor_divide_of(C a, C b) { return b ? a : (C)0; }
+inline C mod_of(C a, C b) { return (C)0; }
+inline C power_of(C a, C b) { return (C)(a || !b); }
+#else
+inline C floor_divide_of(C a, C b) {
+  if (b == (C)0) return (C)0;
+#if IS_SIGNED
+  if (b == (C)-1) return SUB((C)0, a);
+  C q = (C)(a / b);
+  if ((C)(a % b) != (C)0 && ((a < (C)0) != (b < (C)0))) q = (C)(q - (C)1);
+  return q;
+#else
+  return (C)(a / b);
+#endif
+}
+inline C mod_of(C a, C b) {
+  if (b == (C)0) return (C)0;
+#if IS_SIGNED
+  if (b == (C)-1) return (C)0;
+  C r = (C)(a % b);
+  if (r != (C)0 && ((r < (C)0) != (b < (C)0))) r = (C)(r + b);
+  return r;
+#else
+  return (C)(a % b);
+#endif
+}
+// Exact by repeated squaring, wrapping; negative exponents give 1 for 1, +-1 for -1, else 0.
+inline C power_of(C base, C exponent) {
+#if IS_SIGNED
+  if (exponent < (C)0) {
+    if (base == (C)1) return (C)1;
+    if (base == (C)-1) return (exponent % (C)2 == (C)0) ? (C)1 : (C)-1;
+    return (C)0;
+  }
+#endif
+  UT result = 1, b = (UT)base;
+  ulong e = (ulong)exponent;
+  while (e != 0) {
+    if (e & 1u) result *= b;
+    b *= b;
+    e >>= 1u;
+  }
+  return (C)result;
+}
+#endif
+
+// ---- element-wise ---------------------------------------------------------------------------------------
+
+// Operand offsets: mode 0 = same shape as out (offset i), 1 = a single element, 2 = broadcast through
+// strides (0 along broadcast axes).
+inline long operand_offset(long i, int mode, int nd, const ember_dims* dims, const ember_dims* strides) {
+  return mode == 0 ? i : mode == 1 ? 0 : ember_offset(i, nd, dims, strides);
+}
+
+#define BINARY(name, expr)                                                                                 \
+  __kernel void name(long n, __global const T* a, long a_off, __global const T* b, long b_off,            \
+                     __global T* o, long o_off, int nd, ember_dims dims, ember_dims sa, ember_dims sb,    \
+                     int amode, int bmode) {                                                               \
+    const long i = get_global_id(0);                                                                       \
+    if (i >= n) return;                                                                                    \
+    const C x = LOAD(a, a_off + operand_offset(i, amode, nd, &dims, &sa));                                 \
+    const C y = LOAD(b, b_off + operand_offset(i, bmode, nd, &dims, &sb));                                 \
+    STORE(o, o_off + i, (expr));                                                                           \
+  }
+
+BINARY(add_kernel, ADD(x, y))
+BINARY(subtract_kernel, SUB(x, y))
+BINARY(multiply_kernel, MUL(x, y))
+BINARY(floor_divide_kernel, floor_divide_of(x, y))
+BINARY(mod_kernel, mod_of(x, y))
+BINARY(power_kernel, power_of(x, y))
+BINARY(minimum_kernel, min_of(x, y))
+BINARY(maximum_kernel, max_of(x, y))
+#if IS_FLOAT
+BINARY(divide_kernel, x / y)
+#endif
+
+#define UNARY(name, expr)                                                                                  \
+  __kernel void name(long n, __global const T* in, long in_off, __global T* o, long o_off) {              \
+    const long i = get_global_id(0);                                                                       \
+    if (i >= n) return;                                                                                    \
+    const C v = LOAD(in, in_off + i);                                                                      \
+    STORE(o, o_off + i, (expr));                                                                           \
+  }
+
+inline C sign_of(C v) {
+  if (ISNAN(v) || v == (C)0) return v;  // NaN stays NaN; a zero keeps its sign
+#if IS_SIGNED || IS_FLOAT
+  return v > (C)0 ? (C)1 : (C)-1;
+#else
+  return (C)(v != (C)0);
+#endif
+}
+inline C abs_of(C v) {
+#if IS_FLOAT
+  return fabs(v);
+#elif IS_SIGNED
+  return v < (C)0 ? SUB((C)0, v) : v;
+#else
+  return v;
+#endif
+}
+
+#if IS_FLOAT
+UNARY(negative_kernel, -v)  // -(+0.0) is -0.0, unlike 0 - 0.0
+#else
+UNARY(negative_kernel, SUB((C)0, v))
+#endif
+UNARY(abs_kernel, abs_of(v))
+UNARY(sign_kernel, sign_of(v))
+UNARY(square_kernel, MUL(v, v))
+
+#if IS_FLOAT
+UNARY(sqrt_kernel, sqrt(v))
+UNARY(exp_kernel, exp(v))
+UNARY(expm1_kernel, expm1(v))
+UNARY(log_kernel, log(v))
+UNARY(log1p_kernel, log1p(v))
+UNARY(log2_kernel, log2(v))
+UNARY(log10_kernel, log10(v))
+UNARY(sin_kernel, sin(v))
+UNARY(cos_kernel, cos(v))
+UNARY(tan_kernel, tan(v))
+UNARY(sinh_kernel, sinh(v))
+UNARY(cosh_kernel, cosh(v))
+UNARY(tanh_kernel, tanh(v))
+UNARY(floor_kernel, floor(v))
+UNARY(ceil_kernel, ceil(v))
+UNARY(round_kernel, rint(v))  // round half to even, like nearbyint in the default rounding mode
+#endif
+
+__kernel void clip_kernel(long n, __global const T* in, long in_off, __global T* o, long o_off, int has_lo,
+                          C lo, int has_hi, C hi) {
+  const long i = get_global_id(0);
+  if (i >= n) return;
+  C v = LOAD(in, in_off + i);
+  if (has_lo) v = max_of(v, lo);
+  if (has_hi) v = min_of(v, hi);
+  STORE(o, o_off + i, v);
+}
+
+// ---- matmul ---------------------------------------------------------------------------------------------
+
+// Products accumulate in MT: float for float16, UT (wrapping, exact modulo 2^bits) for integers.
+#if IS_FLOAT
+#define MT C
+#define MT_MAD(acc, x, y) ((acc) + (x) * (y))
+#elif IS_BOOL
+#define MT uint
+#define MT_MAD(acc, x, y) ((acc) | ((x) & (y)))
+#else
+#define MT UT
+#define MT_MAD(acc, x, y) ((acc) + (UT)(x) * (UT)(y))
+#endif
+
+#define TILE 16
+// out[b] = a[b] (M, K) x b[b] (K, N), all row-major; a 2-D range of (ceil(N/16)*16, B * ceil(M/16)*16) in
+// 16x16 groups: each group stages 16x16 tiles of a and b in local memory. Each output element adds its K
+// products in order k = 0, 1, ...
+__kernel void matmul_kernel(__global const T* a, long a_off, __global const T* b, long b_off, __global T* o,
+                            long o_off, long M, long K, long N, long m_tiles) {
+  __local MT ta[TILE][TILE];
+  __local MT tb[TILE][TILE];
+  const int lx = get_local_id(0), ly = get_local_id(1);
+  const long col = get_global_id(0);
+  const long batch = get_group_id(1) / m_tiles;
+  const long row = (get_group_id(1) % m_tiles) * TILE + ly;
+  const long abase = a_off + batch * M * K, bbase = b_off + batch * K * N;
+  MT acc = (MT)0;
+  for (long k0 = 0; k0 < K; k0 += TILE) {
+    const long ka = k0 + lx, kb = k0 + ly;
+    ta[ly][lx] = (row < M && ka < K) ? (MT)LOAD(a, abase + row * K + ka) : (MT)0;
+    tb[ly][lx] = (kb < K && col < N) ? (MT)LOAD(b, bbase + kb * N + col) : (MT)0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int kend = K - k0 < TILE ? (int)(K - k0) : TILE;
+    for (int k = 0; k < kend; ++k) acc = MT_MAD(acc, ta[ly][k], tb[k][lx]);
+    barrier(CLK_LOCAL_MEM_FENCE);
+  }
+  if (row < M && col < N) STORE(o, o_off + batch * M * N + row * N + col, acc);
+}
+
+// ---- reductions -----------------------------------------------------------------------------------------
+
+// Float sums and means accumulate in double (as the eigen backend does) where the device has it.
+#if IS_FLOAT && defined(EMBER_FP64)
+#define FACC double
+#else
+#define FACC float
+#endif
+
+#if IS_FLOAT
+// NumPy's pairwise summation of the n contiguous elements at p[off]: blocks of at most 128 with eight
+// partial sums, halves (rounded down to a multiple of 8) above that. The recursion of the eigen backend's
+// pairwise_sum runs here on an explicit stack (depth < 64 for any 64-bit n).
+inline FACC pairwise_leaf(__global const T* p, long off, long n) {
+  if (n < 8) {
+    FACC s = -(FACC)0;
+    for (long i = 0; i < n; ++i) s += (FACC)LOAD(p, off + i);
+    return s;
+  }
+  FACC r[8];
+  for (int j = 0; j < 8; ++j) r[j] = (FACC)LOAD(p, off + j);
+  long i = 8;
+  for (; i + 8 <= n; i += 8) {
+    for (int j = 0; j < 8; ++j) r[j] += (FACC)LOAD(p, off + i + j);
+  }
+  FACC s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+  for (; i < n; ++i) s += (FACC)LOAD(p, off + i);
+  return s;
+}
+inline long pairwise_split(long n) {
+  long h = n / 2;
+  return h - h % 8;
+}
+inline FACC pairwise_sum(__global const T* p, long off, long n) {
+  long start[64], len[64];
+  int stage[64];  // 0: nothing summed yet, 1: left half running, 2: right half running
+  FACC left[64];
+  int sp = 0;
+  start[0] = off;
+  len[0] = n;
+  stage[0] = 0;
+  sp = 1;
+  FACC result = 0;
+  while (sp > 0) {
+    const int t = sp - 1;
+    if (stage[t] == 0 && len[t] > 128) {
+      stage[t] = 1;
+      start[sp] = start[t];
+      len[sp] = pairwise_split(len[t]);
+      stage[sp] = 0;
+      ++sp;
+      continue;
+    }
+    if (stage[t] == 0) {
+      result = pairwise_leaf(p, start[t], len[t]);
+      --sp;
+    } else {  // stage 2: the right half just finished
+      result = left[t] + result;
+      --sp;
+    }
+    // Hand `result` to the parent: a finished left half starts the right one.
+    while (sp > 0 && stage[sp - 1] == 2) {
+      result = left[sp - 1] + result;
+      --sp;
+    }
+    if (sp > 0) {
+      const int u = sp - 1;  // stage 1
+      const long h = pairwise_split(len[u]);
+      left[u] = result;
+      stage[u] = 2;
+      start[sp] = start[u] + h;
+      len[sp] = len[u] - h;
+      stage[sp] = 0;
+      ++sp;
+    }
+  }
+  return result;
+}
+#endif
+
+// A reduction, one work-item per output element o: its input elements are at
+//   base(o) + ember_offset(r, nr, rdims, rstrides) for r in [0, count),
+// base(o) = ember_offset(o, nk, kdims, kstrides), in the row-major order of the reduced axes (the eigen
+// backend's order). With `contiguous`, the reduced axes are the trailing ones and the run is contiguous.
+#define REDUCE_ARGS                                                                                        \
+  long n, __global const T *x, long x_off, int nk, ember_dims kdims, ember_dims kstrides, int nr,           \
+      ember_dims rdims, ember_dims rstrides, long count, int contiguous
+#define REDUCE_OFFSETS                                                                                     \
+  const long o = get_global_id(0);                                                                         \
+  if (o >= n) return;                                                                                      \
+  const long base = x_off + ember_offset(o, nk, &kdims, &kstrides);
+#define AT(r) (contiguous ? base + (r) : base + ember_offset((r), nr, &rdims, &rstrides))
+
+#if IS_FLOAT
+__kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  FACC acc;
+  if (contiguous) {
+    acc = pairwise_sum(x, base, count);
+  } else {
+    acc = -(FACC)0;  // the exact identity: a sum of -0.0 stays -0.0
+    for (long r = 0; r < count; ++r) acc += (FACC)LOAD(x, AT(r));
+  }
+  STORE(out, out_off + o, (C)(count == 0 ? (FACC)0 : acc));
+}
+
+// mean in FACC; with `as_facc` the result goes to a FACC buffer (var's first pass) instead of T.
+inline FACC mean_of(__global const T* x, long base, int contiguous, int nr, const ember_dims* rdims,
+                    const ember_dims* rstrides, long count) {
+  FACC acc;
+  if (contiguous) {
+    acc = pairwise_sum(x, base, count);
+  } else {
+    acc = -(FACC)0;
+    for (long r = 0; r < count; ++r) acc += (FACC)LOAD(x, base + ember_offset(r, nr, rdims, rstrides));
+  }
+  return count == 0 ? (FACC)NAN : acc / (FACC)count;
+}
+__kernel void mean_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  STORE(out, out_off + o, (C)mean_of(x, base, contiguous, nr, &rdims, &rstrides, count));
+}
+// var and std: squared deviations from the mean, in order, divided by max(count - ddof, 0).
+__kernel void var_kernel(REDUCE_ARGS, __global T* out, long out_off, FACC ddof, int take_sqrt) {
+  REDUCE_OFFSETS
+  const FACC mean = mean_of(x, base, contiguous, nr, &rdims, &rstrides, count);
+  FACC squares = 0;
+  for (long r = 0; r < count; ++r) {
+    const FACC d = (FACC)LOAD(x, AT(r)) - mean;
+    squares += d * d;
+  }
+  FACC v = squares / fmax((FACC)count - ddof, (FACC)0);
+  if (take_sqrt) v = sqrt(v);
+  STORE(out, out_off + o, (C)v);
+}
+#else
+__kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  C acc = (C)0;
+  for (long r = 0; r < count; ++r) acc = ADD(acc, LOAD(x, AT(r)));
+  STORE(out, out_off + o, acc);
+}
+#endif
+
+__kernel void prod_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  C acc = (C)1;
+  for (long r = 0; r < count; ++r) acc = MUL(acc, LOAD(x, AT(r)));
+  STORE(out, out_off + o, acc);
+}
+
+#if IS_FLOAT
+#define LOWEST (-(C)INFINITY)
+#define HIGHEST ((C)INFINITY)
+#elif IS_BOOL
+#define LOWEST ((C)0)
+#define HIGHEST ((C)1)
+#else
+#define LOWEST ((C)(((UT)1) << (sizeof(C) * 8 - 1)) * (C)IS_SIGNED)
+#define HIGHEST ((C)(IS_SIGNED ? ~(((UT)1) << (sizeof(C) * 8 - 1)) : ~(UT)0))
+#endif
+__kernel void min_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  C acc = HIGHEST;
+  for (long r = 0; r < count; ++r) acc = min_of(acc, LOAD(x, AT(r)));
+  STORE(out, out_off + o, acc);
+}
+__kernel void max_kernel(REDUCE_ARGS, __global T* out, long out_off) {
+  REDUCE_OFFSETS
+  C acc = LOWEST;
+  for (long r = 0; r < count; ++r) acc = max_of(acc, LOAD(x, AT(r)));
+  STORE(out, out_off + o, acc);
+}
+
+// argmin/argmax along one axis of x seen as (outer, extent, inner): one work-item per (o, i). The first
+// extreme wins; a NaN is more extreme than anything and the first NaN wins.
+inline void arg_extremum(long n, __global const T* x, long x_off, __global long* out, long out_off,
+                         long extent, long inner, int is_max) {
+  const long w = get_global_id(0);
+  if (w >= n) return;
+  const long o = w / inner, i = w % inner;
+  const long base = x_off + o * extent * inner + i;
+  C best = LOAD(x, base);
+  long idx = 0;
+  if (!ISNAN(best)) {
+    for (long k = 1; k < extent; ++k) {
+      const C v = LOAD(x, base + k * inner);
+      if (ISNAN(v)) {
+        idx = k;
+        break;
+      }
+      if (is_max ? best < v : v < best) {
+        best = v;
+        idx = k;
+      }
+    }
+  }
+  out[out_off + w] = idx;
+}
+__kernel void argmin_kernel(long n, __global const T* x, long x_off, __global long* out, long out_off,
+                            long extent, long inner) {
+  arg_extremum(n, x, x_off, out, out_off, extent, inner, 0);
+}
+__kernel void argmax_kernel(long n, __global const T* x, long x_off, __global long* out, long out_off,
+                            long extent, long inner) {
+  arg_extremum(n, x, x_off, out, out_off, extent, inner, 1);
+}
+
+// Inclusive prefix sums along one axis, one work-item per (o, i); every step rounds to T like NumPy.
+__kernel void cumsum_kernel(long n, __global const T* x, long x_off, __global T* out, long out_off,
+                            long extent, long inner) {
+  const long w = get_global_id(0);
+  if (w >= n) return;
+  const long o = w / inner, i = w % inner;
+  const long base = o * extent * inner + i;
+  for (long k = 0; k < extent; ++k) {
+    const long at = base + k * inner;
+    if (k == 0) {
+      STORE(out, out_off + at, LOAD(x, x_off + at));
+    } else {
+      STORE(out, out_off + at, ADD(LOAD(out, out_off + at - inner), LOAD(x, x_off + at)));
+    }
+  }
+}

@@ -1,0 +1,326 @@
+// OpenCL backend, category "math": element-wise arithmetic with broadcasting, matmul/dot, reductions and
+// cumsum, all as kernels of kernels/math.cl built once per dtype. The kernels mirror the eigen backend's
+// scalar semantics and summation order, so integer results are identical and float + - * / and sums are
+// bit-identical too; transcendental functions are the device's builtins (a few ulp from glibc's).
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "opencl_backend.hpp"
+#include "runtime.hpp"
+
+namespace ember::opencl {
+
+namespace {
+
+cl_kernel math_kernel(DeviceContext& dev, DType dtype, const std::string& op) {
+  return dev.kernel("math", dtype_options(dtype), (op + "_kernel").c_str());
+}
+
+bool is_floating(DType d) {
+  return d == DType::float16 || d == DType::float32 || d == DType::float64;
+}
+
+void require_float(const char* op, DType d) {
+  if (!is_floating(d))
+    throw BackendError(std::string("opencl: ") + op + ": expected a floating-point tensor");
+}
+
+// How a binary operand reaches element i of out: 0 = element i, 1 = its only element, 2 = through
+// broadcast strides.
+cl_int operand_mode(const char* op, const Tensor& t, const Tensor& out, ClDims& strides) {
+  if (t.size() == out.size()) return 0;  // broadcasting then only adds axes of extent 1
+  if (t.size() == 1) return 1;
+  strides = dims_of(op, broadcast_strides(t.shape(), out.shape()));
+  return 2;
+}
+
+void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  const ClDims dims = dims_of(op, out.shape());
+  ClDims sa, sb;
+  const cl_int amode = operand_mode(op, a, out, sa), bmode = operand_mode(op, b, out, sb);
+  dev.launch(math_kernel(dev, out.dtype(), op), out.size(), arg(a), arg(b), arg(out),
+             static_cast<cl_int>(out.ndim()), dims, sa, sb, amode, bmode);
+}
+
+void unary(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  dev.launch(math_kernel(dev, out.dtype(), op), out.size(), arg(x), arg(out));
+}
+
+void float_unary(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {
+  require_float(op, out.dtype());
+  unary(rt, op, x, out);
+}
+
+// The reduction of x over `axes` as the kernels of math.cl see it (REDUCE_ARGS).
+struct Reduction {
+  cl_int nk = 0, nr = 0;
+  ClDims kdims, kstrides, rdims, rstrides;
+  cl_long count = 1;
+  cl_int contiguous = 0;
+};
+
+Reduction reduction_of(const char* op, const Tensor& x, const std::vector<int>& axes) {
+  const Shape& shape = x.shape();
+  check_rank(op, shape.size());
+  const Shape strides = contiguous_strides(shape);
+  Reduction r;
+  std::vector<bool> reduced(shape.size(), false);
+  for (int a : axes) reduced[static_cast<std::size_t>(a)] = true;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (reduced[d]) {
+      r.rdims.v[r.nr] = shape[d];
+      r.rstrides.v[r.nr++] = strides[d];
+      r.count *= shape[d];
+    } else {
+      r.kdims.v[r.nk] = shape[d];
+      r.kstrides.v[r.nk++] = strides[d];
+    }
+  }
+  // The eigen backend sums a run pairwise when the reduced axes are consecutive and nothing after them
+  // has extent > 1 (the run is then contiguous); elsewhere it adds in row-major order, as the kernel does.
+  if (!axes.empty() && axes.back() - axes.front() + 1 == static_cast<int>(axes.size())) {
+    std::int64_t inner = 1;
+    for (std::size_t d = static_cast<std::size_t>(axes.back()) + 1; d < shape.size(); ++d) inner *= shape[d];
+    r.contiguous = inner == 1 ? 1 : 0;
+  }
+  return r;
+}
+
+template <class... Extra>
+void reduce(Runtime& rt, const char* op, const Tensor& x, const std::vector<int>& axes, Tensor& out,
+            const Extra&... extra) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  const Reduction r = reduction_of(op, x, axes);
+  dev.launch(math_kernel(dev, x.dtype(), op), out.size(), arg(x), r.nk, r.kdims, r.kstrides, r.nr, r.rdims,
+             r.rstrides, r.count, r.contiguous, arg(out), extra...);
+}
+
+// (outer, extent, inner) of x around `axis`.
+struct AxisSplit {
+  cl_long outer = 1, extent = 1, inner = 1;
+};
+AxisSplit split_at(const Shape& shape, int axis) {
+  AxisSplit s;
+  for (int d = 0; d < static_cast<int>(shape.size()); ++d) {
+    const std::int64_t e = shape[static_cast<std::size_t>(d)];
+    if (d < axis) {
+      s.outer *= e;
+    } else if (d == axis) {
+      s.extent = e;
+    } else {
+      s.inner *= e;
+    }
+  }
+  return s;
+}
+
+void along_axis(Runtime& rt, const char* op, const Tensor& x, int axis, Tensor& out) {
+  const AxisSplit s = split_at(x.shape(), axis);
+  if (s.outer * s.inner == 0 || s.extent == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  dev.launch(math_kernel(dev, x.dtype(), op), s.outer * s.inner, arg(x), arg(out), s.extent, s.inner);
+}
+
+// out[b] = a[b] x b[b] with the tiled kernel; a (B, M, K) and b (B, K, N) row-major.
+void gemm(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tensor& out, std::int64_t batches,
+          std::int64_t m, std::int64_t k, std::int64_t n) {
+  if (batches == 0 || m == 0 || n == 0) return;
+  constexpr std::size_t tile = 16;  // TILE in math.cl
+  DeviceContext& dev = rt.device(out.device(), op);
+  const auto m_tiles = static_cast<std::size_t>((m + 15) / 16);
+  const std::size_t global[2] = {DeviceContext::round_up(static_cast<std::size_t>(n), tile),
+                                 static_cast<std::size_t>(batches) * m_tiles * tile};
+  const std::size_t local[2] = {tile, tile};
+  dev.launch_2d(math_kernel(dev, out.dtype(), "matmul"), global, local, arg(a), arg(b), arg(out),
+                static_cast<cl_long>(m), static_cast<cl_long>(k), static_cast<cl_long>(n),
+                static_cast<cl_long>(m_tiles));
+}
+
+}  // namespace
+
+// ---- binary arithmetic -----------------------------------------------------------------------------------
+
+void OpenCLBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "add", a, b, out);
+}
+void OpenCLBackend::subtract(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "subtract", a, b, out);
+}
+void OpenCLBackend::multiply(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "multiply", a, b, out);
+}
+void OpenCLBackend::divide(const Tensor& a, const Tensor& b, Tensor& out) {
+  require_float("divide", out.dtype());
+  binary(*runtime_, "divide", a, b, out);
+}
+void OpenCLBackend::floor_divide(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "floor_divide", a, b, out);
+}
+void OpenCLBackend::mod(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "mod", a, b, out);
+}
+void OpenCLBackend::power(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "power", a, b, out);
+}
+void OpenCLBackend::minimum(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "minimum", a, b, out);
+}
+void OpenCLBackend::maximum(const Tensor& a, const Tensor& b, Tensor& out) {
+  binary(*runtime_, "maximum", a, b, out);
+}
+
+// ---- unary -----------------------------------------------------------------------------------------------
+
+void OpenCLBackend::negative(const Tensor& x, Tensor& out) {
+  unary(*runtime_, "negative", x, out);
+}
+void OpenCLBackend::abs(const Tensor& x, Tensor& out) {
+  unary(*runtime_, "abs", x, out);
+}
+void OpenCLBackend::sign(const Tensor& x, Tensor& out) {
+  unary(*runtime_, "sign", x, out);
+}
+void OpenCLBackend::square(const Tensor& x, Tensor& out) {
+  unary(*runtime_, "square", x, out);
+}
+void OpenCLBackend::sqrt(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "sqrt", x, out);
+}
+void OpenCLBackend::exp(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "exp", x, out);
+}
+void OpenCLBackend::expm1(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "expm1", x, out);
+}
+void OpenCLBackend::log(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "log", x, out);
+}
+void OpenCLBackend::log1p(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "log1p", x, out);
+}
+void OpenCLBackend::log2(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "log2", x, out);
+}
+void OpenCLBackend::log10(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "log10", x, out);
+}
+void OpenCLBackend::sin(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "sin", x, out);
+}
+void OpenCLBackend::cos(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "cos", x, out);
+}
+void OpenCLBackend::tan(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "tan", x, out);
+}
+void OpenCLBackend::sinh(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "sinh", x, out);
+}
+void OpenCLBackend::cosh(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "cosh", x, out);
+}
+void OpenCLBackend::tanh(const Tensor& x, Tensor& out) {
+  float_unary(*runtime_, "tanh", x, out);
+}
+
+// Integers (and bool) are their own floor, ceil and round.
+void OpenCLBackend::floor(const Tensor& x, Tensor& out) {
+  is_floating(out.dtype()) ? unary(*runtime_, "floor", x, out) : copy(x, out);
+}
+void OpenCLBackend::ceil(const Tensor& x, Tensor& out) {
+  is_floating(out.dtype()) ? unary(*runtime_, "ceil", x, out) : copy(x, out);
+}
+void OpenCLBackend::round(const Tensor& x, Tensor& out) {
+  is_floating(out.dtype()) ? unary(*runtime_, "round", x, out) : copy(x, out);
+}
+
+void OpenCLBackend::clip(const Tensor& x, std::optional<Scalar> lo, std::optional<Scalar> hi, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "clip");
+  const cl_int has_lo = lo.has_value() ? 1 : 0, has_hi = hi.has_value() ? 1 : 0;
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    // The bounds in the kernel's compute type C, converted through T like the eigen backend does.
+    auto bound = [&](const std::optional<Scalar>& s) {
+      if constexpr (std::is_same_v<T, half>) {
+        return s ? static_cast<float>(s->to<half>()) : 0.0f;
+      } else if constexpr (std::is_same_v<T, bool>) {
+        return static_cast<cl_uchar>(s ? s->to<bool>() : false);
+      } else {
+        return s ? s->to<T>() : T{};
+      }
+    };
+    dev.launch(math_kernel(dev, out.dtype(), "clip"), out.size(), arg(x), arg(out), has_lo, bound(lo), has_hi,
+               bound(hi));
+  });
+}
+
+// ---- matmul and dot --------------------------------------------------------------------------------------
+
+void OpenCLBackend::matmul(const Tensor& a, const Tensor& b, Tensor& out) {
+  gemm(*runtime_, "matmul", a, b, out, a.shape()[0], a.shape()[1], a.shape()[2], b.shape()[2]);
+}
+
+void OpenCLBackend::dot(const Tensor& a, const Tensor& b, Tensor& out) {
+  // (1, n) x (n, 1): the same kernel adds the n products in order.
+  gemm(*runtime_, "dot", a, b, out, 1, 1, a.size(), 1);
+}
+
+// ---- reductions ------------------------------------------------------------------------------------------
+
+void OpenCLBackend::sum(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  reduce(*runtime_, "sum", x, axes, out);
+}
+void OpenCLBackend::prod(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  reduce(*runtime_, "prod", x, axes, out);
+}
+void OpenCLBackend::mean(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  require_float("mean", out.dtype());
+  reduce(*runtime_, "mean", x, axes, out);
+}
+
+namespace {
+void variance(Runtime& rt, const char* op, const Tensor& x, const std::vector<int>& axes, double ddof,
+              Tensor& out, bool take_sqrt) {
+  require_float(op, out.dtype());
+  if (out.size() == 0) return;
+  const cl_int sqrt_flag = take_sqrt ? 1 : 0;
+  // ddof in the kernel's accumulation type (FACC in math.cl): double where the device has it.
+  if (rt.device(out.device(), op).has_fp64()) {
+    reduce(rt, "var", x, axes, out, static_cast<cl_double>(ddof), sqrt_flag);
+  } else {
+    reduce(rt, "var", x, axes, out, static_cast<cl_float>(ddof), sqrt_flag);
+  }
+}
+}  // namespace
+
+void OpenCLBackend::var(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
+  variance(*runtime_, "var", x, axes, ddof, out, false);
+}
+void OpenCLBackend::std(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
+  variance(*runtime_, "std", x, axes, ddof, out, true);
+}
+void OpenCLBackend::min(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  reduce(*runtime_, "min", x, axes, out);
+}
+void OpenCLBackend::max(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  reduce(*runtime_, "max", x, axes, out);
+}
+void OpenCLBackend::argmin(const Tensor& x, int axis, Tensor& out) {
+  along_axis(*runtime_, "argmin", x, axis, out);
+}
+void OpenCLBackend::argmax(const Tensor& x, int axis, Tensor& out) {
+  along_axis(*runtime_, "argmax", x, axis, out);
+}
+void OpenCLBackend::cumsum(const Tensor& x, int axis, Tensor& out) {
+  along_axis(*runtime_, "cumsum", x, axis, out);
+}
+
+}  // namespace ember::opencl

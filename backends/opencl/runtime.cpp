@@ -1,0 +1,402 @@
+// The OpenCL backend's runtime: discovery over every platform, lazily created contexts and queues, device
+// buffers, the program cache and error translation. See runtime.hpp for the API.
+#include "runtime.hpp"
+
+#include <new>
+#include <string>
+#include <utility>
+
+namespace ember::opencl {
+
+// ---- errors ----------------------------------------------------------------------------------------------
+
+std::string cl_error_name(cl_int code) {
+  switch (code) {
+#define EMBER_CL_ERROR(name) \
+  case name:                 \
+    return #name;
+    EMBER_CL_ERROR(CL_DEVICE_NOT_FOUND)
+    EMBER_CL_ERROR(CL_DEVICE_NOT_AVAILABLE)
+    EMBER_CL_ERROR(CL_COMPILER_NOT_AVAILABLE)
+    EMBER_CL_ERROR(CL_MEM_OBJECT_ALLOCATION_FAILURE)
+    EMBER_CL_ERROR(CL_OUT_OF_RESOURCES)
+    EMBER_CL_ERROR(CL_OUT_OF_HOST_MEMORY)
+    EMBER_CL_ERROR(CL_PROFILING_INFO_NOT_AVAILABLE)
+    EMBER_CL_ERROR(CL_MEM_COPY_OVERLAP)
+    EMBER_CL_ERROR(CL_IMAGE_FORMAT_MISMATCH)
+    EMBER_CL_ERROR(CL_IMAGE_FORMAT_NOT_SUPPORTED)
+    EMBER_CL_ERROR(CL_BUILD_PROGRAM_FAILURE)
+    EMBER_CL_ERROR(CL_MAP_FAILURE)
+    EMBER_CL_ERROR(CL_MISALIGNED_SUB_BUFFER_OFFSET)
+    EMBER_CL_ERROR(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    EMBER_CL_ERROR(CL_COMPILE_PROGRAM_FAILURE)
+    EMBER_CL_ERROR(CL_LINKER_NOT_AVAILABLE)
+    EMBER_CL_ERROR(CL_LINK_PROGRAM_FAILURE)
+    EMBER_CL_ERROR(CL_DEVICE_PARTITION_FAILED)
+    EMBER_CL_ERROR(CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
+    EMBER_CL_ERROR(CL_INVALID_VALUE)
+    EMBER_CL_ERROR(CL_INVALID_DEVICE_TYPE)
+    EMBER_CL_ERROR(CL_INVALID_PLATFORM)
+    EMBER_CL_ERROR(CL_INVALID_DEVICE)
+    EMBER_CL_ERROR(CL_INVALID_CONTEXT)
+    EMBER_CL_ERROR(CL_INVALID_QUEUE_PROPERTIES)
+    EMBER_CL_ERROR(CL_INVALID_COMMAND_QUEUE)
+    EMBER_CL_ERROR(CL_INVALID_HOST_PTR)
+    EMBER_CL_ERROR(CL_INVALID_MEM_OBJECT)
+    EMBER_CL_ERROR(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR)
+    EMBER_CL_ERROR(CL_INVALID_IMAGE_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_SAMPLER)
+    EMBER_CL_ERROR(CL_INVALID_BINARY)
+    EMBER_CL_ERROR(CL_INVALID_BUILD_OPTIONS)
+    EMBER_CL_ERROR(CL_INVALID_PROGRAM)
+    EMBER_CL_ERROR(CL_INVALID_PROGRAM_EXECUTABLE)
+    EMBER_CL_ERROR(CL_INVALID_KERNEL_NAME)
+    EMBER_CL_ERROR(CL_INVALID_KERNEL_DEFINITION)
+    EMBER_CL_ERROR(CL_INVALID_KERNEL)
+    EMBER_CL_ERROR(CL_INVALID_ARG_INDEX)
+    EMBER_CL_ERROR(CL_INVALID_ARG_VALUE)
+    EMBER_CL_ERROR(CL_INVALID_ARG_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_KERNEL_ARGS)
+    EMBER_CL_ERROR(CL_INVALID_WORK_DIMENSION)
+    EMBER_CL_ERROR(CL_INVALID_WORK_GROUP_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_WORK_ITEM_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_GLOBAL_OFFSET)
+    EMBER_CL_ERROR(CL_INVALID_EVENT_WAIT_LIST)
+    EMBER_CL_ERROR(CL_INVALID_EVENT)
+    EMBER_CL_ERROR(CL_INVALID_OPERATION)
+    EMBER_CL_ERROR(CL_INVALID_GL_OBJECT)
+    EMBER_CL_ERROR(CL_INVALID_BUFFER_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_MIP_LEVEL)
+    EMBER_CL_ERROR(CL_INVALID_GLOBAL_WORK_SIZE)
+    EMBER_CL_ERROR(CL_INVALID_PROPERTY)
+    EMBER_CL_ERROR(CL_INVALID_IMAGE_DESCRIPTOR)
+    EMBER_CL_ERROR(CL_INVALID_COMPILER_OPTIONS)
+    EMBER_CL_ERROR(CL_INVALID_LINKER_OPTIONS)
+    EMBER_CL_ERROR(CL_INVALID_DEVICE_PARTITION_COUNT)
+#undef EMBER_CL_ERROR
+    case -1001:
+      return "CL_PLATFORM_NOT_FOUND_KHR";
+    default:
+      return "CL error " + std::to_string(code);
+  }
+}
+
+void throw_cl_error(const char* call, cl_int code) {
+  throw BackendError(std::string("opencl: ") + call + " failed: " + cl_error_name(code));
+}
+
+// ---- memory ----------------------------------------------------------------------------------------------
+
+void MemoryCounters::on_allocate(std::size_t nbytes) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  const std::size_t now = bytes_in_use.fetch_add(nbytes, std::memory_order_relaxed) + nbytes;
+  std::size_t peak = peak_bytes_in_use.load(std::memory_order_relaxed);
+  while (now > peak && !peak_bytes_in_use.compare_exchange_weak(peak, now, std::memory_order_relaxed)) {
+  }
+}
+
+ClBuffer::ClBuffer(std::size_t nbytes, Device device, cl_context context,
+                   std::shared_ptr<MemoryCounters> counters)
+    : Buffer(nbytes, device), counters_(std::move(counters)) {
+  if (nbytes != 0) {
+    cl_int err = CL_SUCCESS;
+    mem_ = clCreateBuffer(context, CL_MEM_READ_WRITE, nbytes, nullptr, &err);
+    if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_HOST_MEMORY) throw std::bad_alloc();
+    check(err, "clCreateBuffer");
+  }
+  counters_->on_allocate(nbytes);
+}
+
+ClBuffer::~ClBuffer() {
+  // The driver defers the release until every enqueued command that uses the buffer has finished.
+  if (mem_ != nullptr) clReleaseMemObject(mem_);
+  counters_->on_free(nbytes());
+}
+
+cl_mem mem_of(const Tensor& t) {
+  auto* buffer = dynamic_cast<ClBuffer*>(t.buffer().get());
+  if (buffer == nullptr) throw BackendError("opencl: " + t.str() + " is not stored in an OpenCL buffer");
+  return buffer->mem();
+}
+
+TensorArg arg(const Tensor& t) {
+  return {mem_of(t), static_cast<cl_long>(t.byte_offset() / t.itemsize())};
+}
+
+void check_rank(const char* op, std::size_t rank) {
+  if (rank > static_cast<std::size_t>(kMaxRank)) {
+    throw BackendError(std::string("opencl: ") + op + ": tensors of rank " + std::to_string(rank) +
+                       " are not supported (at most " + std::to_string(kMaxRank) + " axes)");
+  }
+}
+
+ClDims dims_of(const char* op, const std::vector<std::int64_t>& values) {
+  check_rank(op, values.size());
+  ClDims d;
+  for (std::size_t i = 0; i < values.size(); ++i) d.v[i] = values[i];
+  return d;
+}
+
+// ---- dtypes ----------------------------------------------------------------------------------------------
+
+const char* cl_storage_type(DType dtype) {
+  switch (dtype) {
+    case DType::bool_:
+    case DType::uint8:
+      return "uchar";
+    case DType::int8:
+      return "char";
+    case DType::int16:
+      return "short";
+    case DType::int32:
+      return "int";
+    case DType::int64:
+      return "long";
+    case DType::float16:
+      return "half";
+    case DType::float32:
+      return "float";
+    case DType::float64:
+      break;
+  }
+  return "double";
+}
+
+std::string dtype_options(DType dtype) {
+  const bool is_half = dtype == DType::float16;
+  const bool is_float = is_half || dtype == DType::float32 || dtype == DType::float64;
+  const bool is_bool = dtype == DType::bool_;
+  const bool is_signed =
+      dtype == DType::int8 || dtype == DType::int16 || dtype == DType::int32 || dtype == DType::int64;
+  const std::string storage = cl_storage_type(dtype);
+  const std::string compute = is_half ? "float" : storage;
+  // Integer arithmetic wraps in an unsigned type at least as wide as uint, like the eigen backend's wrap_t.
+  const char* wrap = dtype == DType::int64 ? "ulong" : "uint";
+  std::string o = "-DT=" + storage + " -DC=" + compute + " -DUT=" + wrap;
+  o += std::string(" -DIS_HALF=") + (is_half ? "1" : "0");
+  o += std::string(" -DIS_FLOAT=") + (is_float ? "1" : "0");
+  o += std::string(" -DIS_BOOL=") + (is_bool ? "1" : "0");
+  o += std::string(" -DIS_INT=") + (!is_float && !is_bool ? "1" : "0");
+  o += std::string(" -DIS_SIGNED=") + (is_signed ? "1" : "0");
+  o += std::string(" -DIS_F64=") + (dtype == DType::float64 ? "1" : "0");
+  return o;
+}
+
+// ---- device context --------------------------------------------------------------------------------------
+
+namespace {
+
+std::string device_string(cl_device_id device, cl_device_info what) {
+  std::size_t size = 0;
+  check(clGetDeviceInfo(device, what, 0, nullptr, &size), "clGetDeviceInfo");
+  std::string s(size, '\0');
+  check(clGetDeviceInfo(device, what, size, s.data(), nullptr), "clGetDeviceInfo");
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  return s;
+}
+
+template <class V>
+V device_value(cl_device_id device, cl_device_info what) {
+  V v{};
+  check(clGetDeviceInfo(device, what, sizeof v, &v, nullptr), "clGetDeviceInfo");
+  return v;
+}
+
+}  // namespace
+
+DeviceContext::DeviceContext(cl_platform_id platform, cl_device_id device, Device ember_device)
+    : ember_device_(ember_device), device_(device) {
+  name_ = device_string(device, CL_DEVICE_NAME);
+  driver_ = device_string(device, CL_DRIVER_VERSION);
+  has_fp64_ = device_value<cl_ulong>(device, CL_DEVICE_DOUBLE_FP_CONFIG) != 0 ||
+              device_string(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") != std::string::npos;
+  global_mem_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE));
+  max_alloc_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
+  const cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
+                                         reinterpret_cast<cl_context_properties>(platform), 0};
+  cl_int err = CL_SUCCESS;
+  context_ = clCreateContext(props, 1, &device_, nullptr, nullptr, &err);
+  check(err, "clCreateContext");
+  queue_ = clCreateCommandQueue(context_, device_, 0, &err);
+  if (err != CL_SUCCESS) {
+    clReleaseContext(context_);
+    throw_cl_error("clCreateCommandQueue", err);
+  }
+}
+
+DeviceContext::~DeviceContext() {
+  clFinish(queue_);
+  for (auto& [key, k] : kernels_) clReleaseKernel(k);
+  for (auto& [key, p] : programs_) clReleaseProgram(p);
+  clReleaseCommandQueue(queue_);
+  clReleaseContext(context_);
+}
+
+std::shared_ptr<ClBuffer> DeviceContext::allocate(std::size_t nbytes) {
+  if (nbytes > max_alloc_) {
+    throw BackendError("opencl: cannot allocate " + std::to_string(nbytes) + " bytes on " +
+                       ember_device_.str() + " (" + name_ + "): the largest allocation it allows is " +
+                       std::to_string(max_alloc_) + " bytes");
+  }
+  return std::make_shared<ClBuffer>(nbytes, ember_device_, context_, counters_);
+}
+
+cl_program DeviceContext::build(std::string_view program, const std::string& options) {
+  // common.cl first: the dtype macros, ember_dims and the FP_CONTRACT pragma every program relies on; the
+  // random program also needs the shared samplers (their #include lines were dropped by embed.cmake).
+  std::string source(embedded_source("common"));
+  source += '\n';
+  if (program == "random") {
+    for (const char* header : {"philox.h", "distributions.h"}) {
+      source += embedded_source(header);
+      source += '\n';
+    }
+  }
+  source += embedded_source(program);
+  const char* text = source.c_str();
+  const std::size_t length = source.size();
+  cl_int err = CL_SUCCESS;
+  cl_program p = clCreateProgramWithSource(context_, 1, &text, &length, &err);
+  check(err, "clCreateProgramWithSource");
+  std::string all_options = "-cl-fp32-correctly-rounded-divide-sqrt " + options;
+  // Without cl_khr_fp64, distributions.h leaves out its double-precision samplers.
+  all_options += has_fp64_ ? " -DEMBER_FP64=1" : " -DEMBER_RNG_NO_DOUBLE=1";
+  err = clBuildProgram(p, 1, &device_, all_options.c_str(), nullptr, nullptr);
+  if (err != CL_SUCCESS) {
+    std::string log;
+    std::size_t size = 0;
+    if (clGetProgramBuildInfo(p, device_, CL_PROGRAM_BUILD_LOG, 0, nullptr, &size) == CL_SUCCESS) {
+      log.resize(size);
+      clGetProgramBuildInfo(p, device_, CL_PROGRAM_BUILD_LOG, size, log.data(), nullptr);
+      while (!log.empty() && log.back() == '\0') log.pop_back();
+    }
+    clReleaseProgram(p);
+    throw BackendError("opencl: building kernels/" + std::string(program) + ".cl (" + all_options + ") for " +
+                       name_ + " failed: " + cl_error_name(err) + "\n" + log);
+  }
+  return p;
+}
+
+cl_kernel DeviceContext::kernel(std::string_view program, const std::string& options,
+                                const char* kernel_name) {
+  std::lock_guard<std::mutex> lock(build_mutex_);
+  auto key = std::make_tuple(std::string(program), options, std::string(kernel_name));
+  if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
+  auto pkey = std::make_pair(std::string(program), options);
+  auto pit = programs_.find(pkey);
+  if (pit == programs_.end()) pit = programs_.emplace(pkey, build(program, options)).first;
+  cl_int err = CL_SUCCESS;
+  cl_kernel k = clCreateKernel(pit->second, kernel_name, &err);
+  if (err != CL_SUCCESS) {
+    throw BackendError(std::string("opencl: clCreateKernel(") + kernel_name + ") in kernels/" +
+                       std::string(program) + ".cl failed: " + cl_error_name(err));
+  }
+  kernels_.emplace(std::move(key), k);
+  return k;
+}
+
+void DeviceContext::set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value) {
+  const cl_int err = clSetKernelArg(kernel, index, size, value);
+  if (err != CL_SUCCESS) {
+    throw BackendError("opencl: clSetKernelArg(argument " + std::to_string(index) +
+                       ") failed: " + cl_error_name(err));
+  }
+}
+
+void DeviceContext::enqueue(cl_kernel kernel, cl_uint dims, const std::size_t* global,
+                            const std::size_t* local) {
+  check(clEnqueueNDRangeKernel(queue_, kernel, dims, nullptr, global, local, 0, nullptr, nullptr),
+        "clEnqueueNDRangeKernel");
+}
+
+void DeviceContext::read(cl_mem mem, std::size_t offset, std::size_t nbytes, void* host) {
+  if (nbytes == 0) return;
+  check(clEnqueueReadBuffer(queue_, mem, CL_TRUE, offset, nbytes, host, 0, nullptr, nullptr),
+        "clEnqueueReadBuffer");
+}
+
+void DeviceContext::write(cl_mem mem, std::size_t offset, std::size_t nbytes, const void* host) {
+  if (nbytes == 0) return;
+  check(clEnqueueWriteBuffer(queue_, mem, CL_TRUE, offset, nbytes, host, 0, nullptr, nullptr),
+        "clEnqueueWriteBuffer");
+}
+
+void DeviceContext::finish() {
+  check(clFinish(queue_), "clFinish");
+}
+
+// ---- runtime ---------------------------------------------------------------------------------------------
+
+Runtime::Runtime() = default;
+Runtime::~Runtime() = default;
+
+void Runtime::discover() {
+  std::call_once(discovered_, [this] {
+    cl_uint count = 0;
+    cl_int err = clGetPlatformIDs(0, nullptr, &count);
+    if (err == -1001 /* CL_PLATFORM_NOT_FOUND_KHR: the ICD loader found no driver */ || count == 0) {
+      reason_ = "no OpenCL platform found (is an ICD such as pocl-opencl-icd installed?)";
+      return;
+    }
+    if (err != CL_SUCCESS) {
+      reason_ = "clGetPlatformIDs failed: " + cl_error_name(err);
+      return;
+    }
+    std::vector<cl_platform_id> platforms(count);
+    err = clGetPlatformIDs(count, platforms.data(), nullptr);
+    if (err != CL_SUCCESS) {
+      reason_ = "clGetPlatformIDs failed: " + cl_error_name(err);
+      return;
+    }
+    for (cl_platform_id platform : platforms) {
+      cl_uint n = 0;
+      if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &n) != CL_SUCCESS || n == 0) continue;
+      std::vector<cl_device_id> ids(n);
+      if (clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, n, ids.data(), nullptr) != CL_SUCCESS) continue;
+      for (cl_device_id id : ids) ids_.emplace_back(platform, id);
+    }
+    if (ids_.empty()) {
+      reason_ = std::to_string(count) + " OpenCL platform(s) found but no device";
+      return;
+    }
+    contexts_.resize(ids_.size());
+  });
+}
+
+bool Runtime::available() {
+  discover();
+  return !ids_.empty();
+}
+
+std::string Runtime::unavailable_reason() {
+  discover();
+  return reason_;
+}
+
+std::vector<Device> Runtime::devices() {
+  discover();
+  std::vector<Device> result;
+  for (std::size_t i = 0; i < ids_.size(); ++i) result.push_back(Device::opencl(static_cast<int>(i)));
+  return result;
+}
+
+bool Runtime::has_device(Device device) {
+  discover();
+  return device.kind() == Device::Kind::opencl && device.index() >= 0 &&
+         static_cast<std::size_t>(device.index()) < ids_.size();
+}
+
+DeviceContext& Runtime::device(Device device, const char* op) {
+  if (!has_device(device)) {
+    throw DeviceError(std::string("opencl: ") + op + ": device " + device.str() + " does not exist (" +
+                      (ids_.empty() ? reason_ : std::to_string(ids_.size()) + " OpenCL device(s)") + ")");
+  }
+  const auto index = static_cast<std::size_t>(device.index());
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!contexts_[index]) {
+    contexts_[index] = std::make_unique<DeviceContext>(ids_[index].first, ids_[index].second, device);
+  }
+  return *contexts_[index];
+}
+
+}  // namespace ember::opencl

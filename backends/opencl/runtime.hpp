@@ -1,0 +1,236 @@
+// The OpenCL backend's runtime: device discovery, per-device context and queue, device buffers with memory
+// counters, the program cache and the kernel-launch helper. Private to backends/opencl/.
+//
+// How an op file uses it (every op is a member of OpenCLBackend, which owns one Runtime):
+//
+//   DeviceContext& dev = runtime_->device(out.device());          // DeviceError if it does not exist
+//   cl_kernel k = dev.kernel("math", dtype_options(DType::float32), "add_bcast");
+//   dev.launch(k, out.size(), arg(a), arg(b), arg(out), ClDims{...}, cl_int{3});
+//
+// launch() passes the work-item count n (as cl_long) as argument 0, then the listed arguments in order; the
+// global size is n rounded up to a multiple of kWorkGroupSize, so every kernel starts with
+// `if (get_global_id(0) >= n) return;`. A TensorArg (from arg(tensor)) expands to TWO kernel arguments,
+// `__global T* p, long p_off`: the buffer and the tensor's element offset into it (views may start inside
+// a buffer; kernels must index p[p_off + i]). Any other trivially copyable value is passed by value; ClDims
+// is the fixed-size shape/stride array of kernels/common.cl (at most kMaxRank axes, check_rank() throws
+// beyond). Every program is compiled from kernels/common.cl + kernels/<name>.cl with the options given and
+// -cl-fp32-correctly-rounded-divide-sqrt, so + - * / and sqrt round correctly like the host backends.
+#pragma once
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <vector>
+
+#include "ember/buffer.hpp"
+#include "ember/device.hpp"
+#include "ember/dtype.hpp"
+#include "ember/error.hpp"
+#include "ember/tensor.hpp"
+
+namespace ember::opencl {
+
+// ---- errors ----------------------------------------------------------------------------------------------
+
+// "CL_OUT_OF_RESOURCES" for -5, ...; "CL error <code>" for codes this runtime does not know.
+std::string cl_error_name(cl_int code);
+// Throws BackendError("opencl: <call> failed: <error name>").
+[[noreturn]] void throw_cl_error(const char* call, cl_int code);
+inline void check(cl_int code, const char* call) {
+  if (code != CL_SUCCESS) throw_cl_error(call, code);
+}
+
+// ---- memory ----------------------------------------------------------------------------------------------
+
+// What one device's buffers hold. Buffers keep it alive, so a buffer may outlive the backend.
+struct MemoryCounters {
+  std::atomic<std::size_t> bytes_in_use{0};
+  std::atomic<std::size_t> peak_bytes_in_use{0};
+  std::atomic<std::size_t> allocations{0};
+  void on_allocate(std::size_t nbytes);
+  void on_free(std::size_t nbytes) { bytes_in_use.fetch_sub(nbytes, std::memory_order_relaxed); }
+};
+
+// Device memory: a cl_mem in the device's context. host_data() is nullptr. A zero-byte buffer holds no
+// cl_mem (mem() is nullptr): OpenCL cannot create empty buffers and no op ever reads one.
+class ClBuffer final : public Buffer {
+ public:
+  ClBuffer(std::size_t nbytes, Device device, cl_context context, std::shared_ptr<MemoryCounters> counters);
+  ~ClBuffer() override;
+  cl_mem mem() const { return mem_; }
+
+ private:
+  cl_mem mem_ = nullptr;
+  std::shared_ptr<MemoryCounters> counters_;
+};
+
+// The cl_mem behind a tensor of this backend; BackendError if the tensor is not on an OpenCL buffer.
+cl_mem mem_of(const Tensor& t);
+
+// ---- kernel arguments ------------------------------------------------------------------------------------
+
+// Shapes and strides handed to kernels by value: ClDims on the host is `ember_dims` in kernels/common.cl.
+inline constexpr int kMaxRank = 8;
+struct ClDims {
+  cl_long v[kMaxRank] = {};
+};
+// BackendError naming `op` if `rank` exceeds kMaxRank.
+void check_rank(const char* op, std::size_t rank);
+// A shape (or strides) as ClDims; check_rank first.
+ClDims dims_of(const char* op, const std::vector<std::int64_t>& values);
+
+// A tensor as a kernel argument: its buffer and its element offset (byte_offset / itemsize).
+struct TensorArg {
+  cl_mem mem;
+  cl_long offset;
+};
+TensorArg arg(const Tensor& t);
+
+// ---- devices ---------------------------------------------------------------------------------------------
+
+// Work-group size launch() uses (global sizes are rounded up to a multiple of it); kernels that use local
+// memory choose their own through launch_2d.
+inline constexpr std::size_t kWorkGroupSize = 64;
+
+// One OpenCL device with its context, its in-order queue and its compiled programs. Created on first use.
+class DeviceContext {
+ public:
+  DeviceContext(cl_platform_id platform, cl_device_id device, Device ember_device);
+  ~DeviceContext();
+  DeviceContext(const DeviceContext&) = delete;
+  DeviceContext& operator=(const DeviceContext&) = delete;
+
+  Device ember_device() const { return ember_device_; }
+  cl_device_id id() const { return device_; }
+  cl_context context() const { return context_; }
+  cl_command_queue queue() const { return queue_; }
+  const std::string& name() const { return name_; }
+  bool has_fp64() const { return has_fp64_; }
+  std::size_t global_mem_bytes() const { return global_mem_; }
+  std::size_t max_alloc_bytes() const { return max_alloc_; }
+  const std::shared_ptr<MemoryCounters>& counters() const { return counters_; }
+
+  // Uninitialised device memory; BackendError beyond CL_DEVICE_MAX_MEM_ALLOC_SIZE.
+  std::shared_ptr<ClBuffer> allocate(std::size_t nbytes);
+
+  // The kernel `kernel_name` of program `program` (kernels/<program>.cl after kernels/common.cl, and for
+  // "random" after ember/random/philox.h and distributions.h too) built with
+  // `options`. Programs are built once per (program, options) and kernels created once; a failed build
+  // throws BackendError with the build log.
+  cl_kernel kernel(std::string_view program, const std::string& options, const char* kernel_name);
+
+  // Sets cl_long(n) as argument 0 and `args` after it, then enqueues n work-items (1-D). Nothing is
+  // enqueued for n == 0. The launch is asynchronous; the queue keeps the order of operations.
+  template <class... Args>
+  void launch(cl_kernel kernel, std::int64_t n, const Args&... args) {
+    if (n <= 0) return;
+    std::lock_guard<std::mutex> lock(launch_mutex_);  // kernel arguments are per cl_kernel state
+    cl_uint index = 0;
+    set_arg(kernel, index, static_cast<cl_long>(n));
+    (set_arg(kernel, index, args), ...);
+    const std::size_t global = round_up(static_cast<std::size_t>(n), kWorkGroupSize);
+    enqueue(kernel, 1, &global, &kWorkGroupSize);
+  }
+  // As launch, for a 2-D range of exactly global[0] x global[1] work-items in groups of local[0] x local[1]
+  // (the caller rounds global to multiples of local); no implicit n argument.
+  template <class... Args>
+  void launch_2d(cl_kernel kernel, const std::size_t global[2], const std::size_t local[2],
+                 const Args&... args) {
+    std::lock_guard<std::mutex> lock(launch_mutex_);
+    cl_uint index = 0;
+    (set_arg(kernel, index, args), ...);
+    enqueue(kernel, 2, global, local);
+  }
+
+  // Blocking copies between host memory and a buffer (offsets in bytes).
+  void read(cl_mem mem, std::size_t offset, std::size_t nbytes, void* host);
+  void write(cl_mem mem, std::size_t offset, std::size_t nbytes, const void* host);
+  // Every enqueued command has finished.
+  void finish();
+
+  static std::size_t round_up(std::size_t n, std::size_t multiple) {
+    return (n + multiple - 1) / multiple * multiple;
+  }
+
+ private:
+  template <class A>
+  void set_arg(cl_kernel kernel, cl_uint& index, const A& value) {
+    if constexpr (std::is_same_v<A, TensorArg>) {
+      set_raw_arg(kernel, index++, sizeof(cl_mem), &value.mem);
+      set_raw_arg(kernel, index++, sizeof(cl_long), &value.offset);
+    } else {
+      static_assert(std::is_trivially_copyable_v<A>, "kernel arguments are passed by value");
+      set_raw_arg(kernel, index++, sizeof(A), &value);
+    }
+  }
+  void set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value);
+  void enqueue(cl_kernel kernel, cl_uint dims, const std::size_t* global, const std::size_t* local);
+  cl_program build(std::string_view program, const std::string& options);
+
+  Device ember_device_;
+  cl_device_id device_;
+  cl_context context_ = nullptr;
+  cl_command_queue queue_ = nullptr;
+  std::string name_;
+  std::string driver_;
+  bool has_fp64_ = false;
+  std::size_t global_mem_ = 0;
+  std::size_t max_alloc_ = 0;
+  std::shared_ptr<MemoryCounters> counters_ = std::make_shared<MemoryCounters>();
+
+  std::mutex build_mutex_;  // programs_ and kernels_
+  std::map<std::pair<std::string, std::string>, cl_program> programs_;
+  std::map<std::tuple<std::string, std::string, std::string>, cl_kernel> kernels_;
+  std::mutex launch_mutex_;
+};
+
+// Every device of every OpenCL platform, numbered opencl:0..N-1 in platform order, found on first use.
+class Runtime {
+ public:
+  Runtime();
+  ~Runtime();
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
+
+  bool available();
+  // Why available() is false; empty when it is true.
+  std::string unavailable_reason();
+  std::vector<Device> devices();
+  bool has_device(Device device);
+  // The device's context (created on first use); DeviceError naming `op` if the device does not exist.
+  DeviceContext& device(Device device, const char* op = "opencl");
+
+ private:
+  void discover();
+
+  std::once_flag discovered_;
+  std::string reason_;
+  std::vector<std::pair<cl_platform_id, cl_device_id>> ids_;
+  std::mutex mutex_;  // contexts_
+  std::vector<std::unique_ptr<DeviceContext>> contexts_;
+};
+
+// Program options that make kernels/common.cl's T, C, LOAD and STORE refer to `dtype`:
+// -DT=<storage type> -DC=<compute type> -DDT_<NAME>=1 and the IS_* flags (see common.cl).
+std::string dtype_options(DType dtype);
+// The OpenCL C spelling of dtype's storage type ("uchar" for bool and uint8, "half" for float16, which
+// kernels only read and write through vload_half/vstore_half_rte, ...).
+const char* cl_storage_type(DType dtype);
+
+// The embedded text of kernels/<name>.cl or of the random headers ("philox.h", "distributions.h"), from the
+// source file embed.cmake generates; BackendError if there is no such file.
+std::string_view embedded_source(std::string_view name);
+
+}  // namespace ember::opencl
