@@ -1,178 +1,39 @@
-// Random sampling for the Eigen backend: plain loops over the flat output index calling the shared samplers
-// of ember/random/distributions.h, so every element is a pure function of (key.seed, key.counter, index)
-// and matches every other backend bit for bit. This file is compiled with -ffp-contract=off (CMakeLists).
-#include <algorithm>
-#include <cstring>
-#include <limits>
-#include <string>
-#include <type_traits>
-#include <utility>
-#include <vector>
-
+// Random sampling for the Eigen backend: the shared host loops (frontend/src/host/random_kernels.hpp) over
+// the samplers of ember/random/distributions.h, so every element is a pure function of (key.seed,
+// key.counter, index) and matches every other backend bit for bit. This file is compiled with
+// -ffp-contract=off (CMakeLists).
 #include "common.hpp"
 #include "eigen_backend.hpp"
-#include "ember/random/distributions.h"
+#include "host/random_kernels.hpp"
 
 namespace ember::eigen {
-namespace {
-
-// out[i] = sample(i) for a floating-point out: f32(i) fills float16 (rounded once) and float32, f64(i)
-// fills float64.
-template <class F32, class F64>
-void fill_floating(Tensor& out, const char* op, F32&& f32, F64&& f64) {
-  const std::int64_t n = out.size();
-  switch (out.dtype()) {
-    case DType::float16: {
-      half* p = out.data<half>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = half(f32(static_cast<ember_u64>(i)));
-      return;
-    }
-    case DType::float32: {
-      float* p = out.data<float>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = f32(static_cast<ember_u64>(i));
-      return;
-    }
-    case DType::float64: {
-      double* p = out.data<double>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = f64(static_cast<ember_u64>(i));
-      return;
-    }
-    default:
-      throw BackendError(std::string("eigen: ") + op + " needs a floating-point output");
-  }
-}
-
-// A double parameter as the float the float32 samplers take: IEEE round to nearest, saturating to +-inf
-// beyond the rounding boundary (where a plain cast would be undefined behaviour in C++).
-float to_f32(double v) {
-  constexpr double limit = 0x1.ffffffp127;  // FLT_MAX plus half an ulp
-  if (v >= limit) return std::numeric_limits<float>::infinity();
-  if (v <= -limit) return -std::numeric_limits<float>::infinity();
-  return static_cast<float>(v);
-}
-
-// The permutation of [0, n) given by sorting the per-element keys (ties by index).
-std::vector<std::int64_t> permutation_of(std::int64_t n, RandomKey key) {
-  std::vector<std::pair<std::uint64_t, std::int64_t>> keyed(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) {
-    keyed[static_cast<std::size_t>(i)] = {
-        ember_sample_key64(key.seed, key.counter, static_cast<ember_u64>(i)), i};
-  }
-  std::sort(keyed.begin(), keyed.end());
-  std::vector<std::int64_t> perm(static_cast<std::size_t>(n));
-  for (std::size_t i = 0; i < perm.size(); ++i) perm[i] = keyed[i].second;
-  return perm;
-}
-
-// Gumbel-max over each row of logits (R, K): out (R, S). The first maximum wins; a NaN logit never wins, and
-// a row whose logits are all -inf or NaN gives 0.
-template <class T>
-void categorical_rows(const Tensor& logits, Tensor& out, RandomKey key) {
-  const std::int64_t rows = logits.dim(0), k_count = logits.dim(1), samples = out.dim(1);
-  const T* lp = logits.data<const T>();
-  std::int64_t* op = out.data<std::int64_t>();
-  using C = compute_t<T>;
-  for (std::int64_t r = 0; r < rows; ++r) {
-    for (std::int64_t s = 0; s < samples; ++s) {
-      const auto base = static_cast<ember_u64>((r * samples + s) * k_count);
-      C best = -std::numeric_limits<C>::infinity();
-      std::int64_t best_k = 0;
-      for (std::int64_t k = 0; k < k_count; ++k) {
-        C g;
-        if constexpr (std::is_same_v<C, double>) {
-          g = ember_sample_gumbel_f64(key.seed, key.counter, base + static_cast<ember_u64>(k));
-        } else {
-          g = ember_sample_gumbel_f32(key.seed, key.counter, base + static_cast<ember_u64>(k));
-        }
-        const C v = load(lp[r * k_count + k]) + g;
-        if (v > best) {
-          best = v;
-          best_k = k;
-        }
-      }
-      op[r * samples + s] = best_k;
-    }
-  }
-}
-
-}  // namespace
 
 void EigenBackend::random_uniform(Tensor& out, double low, double high, RandomKey key) {
-  const float lo32 = to_f32(low), hi32 = to_f32(high);
-  fill_floating(
-      out, "random_uniform",
-      [&](ember_u64 i) { return ember_sample_uniform_f32(key.seed, key.counter, i, lo32, hi32); },
-      [&](ember_u64 i) { return ember_sample_uniform_f64(key.seed, key.counter, i, low, high); });
+  host::random_uniform(kBackend, out, low, high, key);
 }
-
 void EigenBackend::random_normal(Tensor& out, double mean, double stddev, RandomKey key) {
-  const float m32 = to_f32(mean), s32 = to_f32(stddev);
-  fill_floating(
-      out, "random_normal",
-      [&](ember_u64 i) { return ember_sample_normal_f32(key.seed, key.counter, i, m32, s32); },
-      [&](ember_u64 i) { return ember_sample_normal_f64(key.seed, key.counter, i, mean, stddev); });
+  host::random_normal(kBackend, out, mean, stddev, key);
 }
-
 void EigenBackend::random_bernoulli(Tensor& out, double p, RandomKey key) {
-  const ember_u64 threshold = ember_bernoulli_threshold(p);
-  bool* o = out.data<bool>();
-  for (std::int64_t i = 0; i < out.size(); ++i) {
-    o[i] = ember_sample_bernoulli(key.seed, key.counter, static_cast<ember_u64>(i), threshold) != 0;
-  }
+  host::random_bernoulli(out, p, key);
 }
-
 void EigenBackend::random_exponential(Tensor& out, double scale, RandomKey key) {
-  const float s32 = to_f32(scale);
-  fill_floating(
-      out, "random_exponential",
-      [&](ember_u64 i) { return ember_sample_exponential_f32(key.seed, key.counter, i, s32); },
-      [&](ember_u64 i) { return ember_sample_exponential_f64(key.seed, key.counter, i, scale); });
+  host::random_exponential(kBackend, out, scale, key);
 }
-
 void EigenBackend::random_gamma(Tensor& out, double alpha, double scale, RandomKey key) {
-  const float a32 = to_f32(alpha), s32 = to_f32(scale);
-  fill_floating(
-      out, "random_gamma",
-      [&](ember_u64 i) { return ember_sample_gamma_f32(key.seed, key.counter, i, a32, s32); },
-      [&](ember_u64 i) { return ember_sample_gamma_f64(key.seed, key.counter, i, alpha, scale); });
+  host::random_gamma(kBackend, out, alpha, scale, key);
 }
-
 void EigenBackend::random_poisson(Tensor& out, double lam, RandomKey key) {
-  std::int64_t* o = out.data<std::int64_t>();
-  for (std::int64_t i = 0; i < out.size(); ++i) {
-    o[i] = ember_sample_poisson(key.seed, key.counter, static_cast<ember_u64>(i), lam);
-  }
+  host::random_poisson(out, lam, key);
 }
-
 void EigenBackend::random_categorical(const Tensor& logits, Tensor& out, RandomKey key) {
-  switch (logits.dtype()) {
-    case DType::float16:
-      return categorical_rows<half>(logits, out, key);
-    case DType::float32:
-      return categorical_rows<float>(logits, out, key);
-    case DType::float64:
-      return categorical_rows<double>(logits, out, key);
-    default:
-      throw BackendError("eigen: random_categorical needs floating-point logits");
-  }
+  host::random_categorical(kBackend, logits, out, key);
 }
-
 void EigenBackend::random_permutation(Tensor& out, RandomKey key) {
-  const std::vector<std::int64_t> perm = permutation_of(out.size(), key);
-  std::copy(perm.begin(), perm.end(), out.data<std::int64_t>());
+  host::random_permutation(out, key);
 }
-
 void EigenBackend::shuffle(const Tensor& x, Tensor& out, RandomKey key) {
-  const std::int64_t n = x.dim(0);
-  if (n == 0 || x.size() == 0) return;
-  const std::vector<std::int64_t> perm = permutation_of(n, key);
-  const std::size_t row_bytes = x.nbytes() / static_cast<std::size_t>(n);
-  const auto* src = static_cast<const unsigned char*>(x.raw_data());
-  auto* dst = static_cast<unsigned char*>(out.raw_data());
-  for (std::int64_t r = 0; r < n; ++r) {
-    std::memcpy(dst + static_cast<std::size_t>(r) * row_bytes,
-                src + static_cast<std::size_t>(perm[static_cast<std::size_t>(r)]) * row_bytes, row_bytes);
-  }
+  host::shuffle(x, out, key);
 }
 
 }  // namespace ember::eigen

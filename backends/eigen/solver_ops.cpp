@@ -7,13 +7,12 @@
 #include <Eigen/QR>
 #include <Eigen/SVD>
 
-#include <cmath>
-#include <limits>
 #include <string>
-#include <type_traits>
 
 #include "common.hpp"
 #include "eigen_backend.hpp"
+#include "host/math_kernels.hpp"
+#include "host/tensor_kernels.hpp"
 
 namespace ember::eigen {
 
@@ -67,22 +66,6 @@ Eigen::PartialPivLU<Matrix<T>> checked_lu(const char* op, const ConstMatrixMap<T
 template <class Derived>
 bool all_finite(const Eigen::MatrixBase<Derived>& m) {
   return m.array().isFinite().all();
-}
-
-// Start (row, col) and length of the offset-th diagonal of an n x m matrix.
-struct DiagonalSpan {
-  std::int64_t row = 0, col = 0, length = 0;
-};
-DiagonalSpan diagonal_span(std::int64_t n, std::int64_t m, std::int64_t offset) {
-  DiagonalSpan d;
-  if (offset >= 0) {
-    d.col = offset < m ? offset : m;
-    d.length = std::max<std::int64_t>(0, std::min(n, m - d.col));
-  } else {
-    d.row = offset > -n ? -offset : n;
-    d.length = std::max<std::int64_t>(0, std::min(n - d.row, m));
-  }
-  return d;
 }
 
 }  // namespace
@@ -223,100 +206,23 @@ void EigenBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor&
 }
 
 void EigenBackend::norm(const Tensor& x, double ord, const std::vector<int>& axes, Tensor& out) {
-  const ReductionLayout layout = reduction_layout(x.shape(), axes);
-  visit_float(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const T* p = x.data<const T>();
-    T* o = out.data<T>();
-    for (std::size_t r = 0; r < layout.out_base.size(); ++r) {
-      const T* base = p + layout.out_base[r];
-      // Accumulate in double: float32 sums then round once, closer to NumPy's pairwise sums.
-      double acc = 0.0;
-      bool nan = false;
-      if (std::isinf(ord)) {
-        acc = ord > 0 ? 0.0 : std::numeric_limits<double>::infinity();
-        for (auto off : layout.reduced_offsets) {
-          const double v = std::abs(static_cast<double>(base[off]));
-          nan = nan || std::isnan(v);
-          acc = ord > 0 ? std::max(acc, v) : std::min(acc, v);
-        }
-      } else if (ord == 0.0) {
-        for (auto off : layout.reduced_offsets) acc += base[off] != T(0) ? 1.0 : 0.0;
-      } else if (ord == 1.0) {
-        for (auto off : layout.reduced_offsets) acc += std::abs(static_cast<double>(base[off]));
-      } else if (ord == 2.0) {
-        for (auto off : layout.reduced_offsets)
-          acc += static_cast<double>(base[off]) * static_cast<double>(base[off]);
-        acc = std::sqrt(acc);
-      } else {
-        for (auto off : layout.reduced_offsets)
-          acc += std::pow(std::abs(static_cast<double>(base[off])), ord);
-        acc = std::pow(acc, 1.0 / ord);
-      }
-      o[r] = nan ? std::numeric_limits<T>::quiet_NaN() : static_cast<T>(acc);
-    }
-  });
+  host::norm(x, ord, axes, out);
 }
 
 void EigenBackend::diag(const Tensor& x, std::int64_t k, Tensor& out) {
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const std::int64_t n = x.shape()[0], size = out.shape()[0];
-    const T* p = x.data<const T>();
-    T* o = out.data<T>();
-    std::fill_n(o, out.size(), store<T>(0));
-    const std::int64_t row = k < 0 ? -k : 0, col = k > 0 ? k : 0;
-    for (std::int64_t i = 0; i < n; ++i) o[(row + i) * size + col + i] = p[i];
-  });
+  host::diag(x, k, out);
 }
 
 void EigenBackend::diagonal(const Tensor& x, std::int64_t offset, Tensor& out) {
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const std::int64_t n = x.shape()[1], m = x.shape()[2];
-    const DiagonalSpan d = diagonal_span(n, m, offset);
-    const T* p = x.data<const T>();
-    T* o = out.data<T>();
-    for (std::int64_t b = 0; b < x.shape()[0]; ++b) {
-      for (std::int64_t i = 0; i < d.length; ++i)
-        o[b * d.length + i] = p[b * n * m + (d.row + i) * m + d.col + i];
-    }
-  });
+  host::diagonal(x, offset, out);
 }
 
 void EigenBackend::trace(const Tensor& x, std::int64_t offset, Tensor& out) {
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const std::int64_t n = x.shape()[1], m = x.shape()[2];
-    const DiagonalSpan d = diagonal_span(n, m, offset);
-    const T* p = x.data<const T>();
-    T* o = out.data<T>();
-    for (std::int64_t b = 0; b < x.shape()[0]; ++b) {
-      if constexpr (std::is_integral_v<T>) {
-        T acc = store<T>(0);
-        for (std::int64_t i = 0; i < d.length; ++i)
-          acc = wrapping_add(acc, p[b * n * m + (d.row + i) * m + d.col + i]);
-        o[b] = acc;
-      } else {
-        compute_t<T> acc = 0;
-        for (std::int64_t i = 0; i < d.length; ++i) acc += load(p[b * n * m + (d.row + i) * m + d.col + i]);
-        o[b] = store<T>(acc);
-      }
-    }
-  });
+  host::trace(x, offset, out);
 }
 
 void EigenBackend::outer(const Tensor& a, const Tensor& b, Tensor& out) {
-  visit_dtype(a.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const std::int64_t n = a.size(), m = b.size();
-    const T* pa = a.data<const T>();
-    const T* pb = b.data<const T>();
-    T* o = out.data<T>();
-    for (std::int64_t i = 0; i < n; ++i) {
-      for (std::int64_t j = 0; j < m; ++j) o[i * m + j] = wrapping_multiply(pa[i], pb[j]);
-    }
-  });
+  visit_dtype(a.dtype(), [&](auto t) { host::outer_loop<decltype(t)>(a, b, out); });
 }
 
 }  // namespace ember::eigen

@@ -1,377 +1,67 @@
-// Eigen backend, category "tensor": creation, copies and layout changes. Layout ops move elements as
-// opaque words of the dtype's width, so one strided loop serves every dtype.
-#include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <numeric>
-#include <string>
-#include <type_traits>
-
-#include "common.hpp"
+// Eigen backend, category "tensor": creation, copies, layout changes, indexing and sorting. These move or
+// fill elements without arithmetic Eigen could speed up, so they run the shared host kernels
+// (frontend/src/host/tensor_kernels.hpp), which keeps their bytes identical on every host backend.
 #include "eigen_backend.hpp"
+#include "host/tensor_kernels.hpp"
 
 namespace ember::eigen {
 
-namespace {
-
-// Calls f(W{}) with W an unsigned integer as wide as one element.
-template <class F>
-void visit_width(std::size_t itemsize, F&& f) {
-  switch (itemsize) {
-    case 1:
-      f(std::uint8_t{});
-      return;
-    case 2:
-      f(std::uint16_t{});
-      return;
-    case 4:
-      f(std::uint32_t{});
-      return;
-    default:
-      f(std::uint64_t{});
-      return;
-  }
-}
-
-// out[i0, i1, ...] = src[base + sum(i_d * strides[d])] for every index of out_shape (strides may be 0 or
-// negative). The innermost axis runs as a tight loop.
-template <class W>
-void strided_copy(const W* src, std::int64_t base, const Shape& strides, const Shape& out_shape, W* dst) {
-  const std::int64_t n = shape_numel(out_shape);
-  if (n == 0) return;
-  const std::size_t nd = out_shape.size();
-  if (nd == 0) {
-    dst[0] = src[base];
-    return;
-  }
-  const std::int64_t inner = out_shape[nd - 1], inner_stride = strides[nd - 1];
-  std::vector<std::int64_t> idx(nd, 0);
-  std::int64_t off = base;
-  for (std::int64_t o = 0; o < n; o += inner) {
-    for (std::int64_t j = 0; j < inner; ++j) dst[o + j] = src[off + j * inner_stride];
-    for (std::size_t d = nd - 1; d-- > 0;) {
-      ++idx[d];
-      off += strides[d];
-      if (idx[d] < out_shape[d]) break;
-      off -= strides[d] * out_shape[d];
-      idx[d] = 0;
-    }
-  }
-}
-
-void strided_copy_bytes(const Tensor& x, std::int64_t base, const Shape& strides, const Shape& out_shape,
-                        Tensor& out) {
-  visit_width(x.itemsize(), [&](auto w) {
-    using W = decltype(w);
-    strided_copy(x.data<const W>(), base, strides, out_shape, out.data<W>());
-  });
-}
-
-template <class T>
-T from_double(double v) {
-  return Scalar(v).to<T>();
-}
-
-template <class C>
-bool is_nan(C v) {
-  if constexpr (std::is_floating_point_v<C>) {
-    return std::isnan(v);
-  } else {
-    return false;
-  }
-}
-
-// Reads every index once before anything is written; IndexError names the first bad one.
-std::vector<std::int64_t> checked_indices(const char* op, const Tensor& indices, std::int64_t extent,
-                                          int axis) {
-  const std::int64_t* p = indices.data<const std::int64_t>();
-  std::vector<std::int64_t> result(static_cast<std::size_t>(indices.size()));
-  for (std::int64_t i = 0; i < indices.size(); ++i) {
-    const std::int64_t v = p[i];
-    if (v < -extent || v >= extent) {
-      throw IndexError(std::string(op) + ": index " + std::to_string(v) + " is out of bounds for axis " +
-                       std::to_string(axis) + " with size " + std::to_string(extent));
-    }
-    result[static_cast<std::size_t>(i)] = v < 0 ? v + extent : v;
-  }
-  return result;
-}
-
-// For each axis, the source index of every output position of a padded axis (-1 = the constant).
-std::vector<std::int64_t> pad_index_map(std::int64_t n, std::int64_t before, std::int64_t after,
-                                        PadMode mode) {
-  std::vector<std::int64_t> map(static_cast<std::size_t>(before + n + after));
-  for (std::int64_t o = 0; o < before + n + after; ++o) {
-    std::int64_t i = o - before;
-    if (i < 0 || i >= n) {
-      if (mode == PadMode::constant) {
-        i = -1;
-      } else if (mode == PadMode::edge) {
-        i = i < 0 ? 0 : n - 1;
-      } else {  // reflect about the edge elements, period 2(n-1)
-        const std::int64_t period = 2 * (n - 1);
-        i %= period;
-        if (i < 0) i += period;
-        if (i >= n) i = period - i;
-      }
-    }
-    map[static_cast<std::size_t>(o)] = i;
-  }
-  return map;
-}
-
-}  // namespace
-
 void EigenBackend::full(Tensor& out, Scalar value) {
-  visit_dtype(out.dtype(), [&](auto t) {
-    using T = decltype(t);
-    std::fill_n(out.data<T>(), out.size(), value.to<T>());
-  });
+  host::full(out, value);
 }
-
 void EigenBackend::eye(Tensor& out, std::int64_t k) {
-  visit_dtype(out.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const std::int64_t n = out.shape()[0], m = out.shape()[1];
-    T* p = out.data<T>();
-    std::fill_n(p, out.size(), store<T>(0));
-    for (std::int64_t i = std::max<std::int64_t>(0, -k); i < n && i + k < m; ++i)
-      p[i * m + i + k] = store<T>(1);
-  });
+  host::eye(out, k);
 }
-
 void EigenBackend::arange(Tensor& out, double start, double step) {
-  visit_dtype(out.dtype(), [&](auto t) {
-    using T = decltype(t);
-    T* p = out.data<T>();
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-      const auto s = static_cast<std::uint64_t>(Scalar::saturate<std::int64_t>(start));
-      const auto d = static_cast<std::uint64_t>(Scalar::saturate<std::int64_t>(step));
-      for (std::int64_t i = 0; i < out.size(); ++i) {
-        p[i] = static_cast<T>(static_cast<std::int64_t>(s + static_cast<std::uint64_t>(i) * d));
-      }
-    } else {
-      for (std::int64_t i = 0; i < out.size(); ++i)
-        p[i] = from_double<T>(start + static_cast<double>(i) * step);
-    }
-  });
+  host::arange(out, start, step);
 }
-
 void EigenBackend::linspace(Tensor& out, double start, double stop, bool endpoint) {
-  const std::int64_t n = out.size();
-  const std::int64_t div = endpoint ? n - 1 : n;
-  const double step = div > 0 ? (stop - start) / static_cast<double>(div) : 0.0;
-  visit_dtype(out.dtype(), [&](auto t) {
-    using T = decltype(t);
-    T* p = out.data<T>();
-    for (std::int64_t i = 0; i < n; ++i) {
-      double v = (endpoint && i == n - 1 && n > 1) ? stop : static_cast<double>(i) * step + start;
-      if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) v = std::floor(v);  // NumPy floors
-      p[i] = from_double<T>(v);
-    }
-  });
+  host::linspace(out, start, stop, endpoint);
 }
-
-void EigenBackend::from_data(Tensor& out, const void* host) {
-  if (out.nbytes() != 0) std::memcpy(out.raw_data(), host, out.nbytes());
+void EigenBackend::from_data(Tensor& out, const void* data) {
+  host::copy_bytes(data, out.raw_data(), out.nbytes());
 }
-
-void EigenBackend::to_host(const Tensor& x, void* host) {
-  if (x.nbytes() != 0) std::memcpy(host, x.raw_data(), x.nbytes());
+void EigenBackend::to_host(const Tensor& x, void* data) {
+  host::copy_bytes(x.raw_data(), data, x.nbytes());
 }
-
 void EigenBackend::copy(const Tensor& x, Tensor& out) {
-  if (x.nbytes() != 0) std::memcpy(out.raw_data(), x.raw_data(), x.nbytes());
+  host::copy_bytes(x.raw_data(), out.raw_data(), x.nbytes());
 }
-
 void EigenBackend::transpose(const Tensor& x, const std::vector<int>& perm, Tensor& out) {
-  const Shape xs = contiguous_strides(x.shape());
-  Shape strides(perm.size());
-  for (std::size_t i = 0; i < perm.size(); ++i) strides[i] = xs[static_cast<std::size_t>(perm[i])];
-  strided_copy_bytes(x, 0, strides, out.shape(), out);
+  host::transpose(x, perm, out);
 }
-
 void EigenBackend::broadcast_to(const Tensor& x, Tensor& out) {
-  strided_copy_bytes(x, 0, broadcast_strides(x.shape(), out.shape()), out.shape(), out);
+  host::broadcast_to(x, out);
 }
-
 void EigenBackend::concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
-  const AxisLayout ol = axis_layout(out.shape(), axis);
-  const std::size_t item = out.itemsize();
-  auto* dst = static_cast<unsigned char*>(out.raw_data());
-  std::int64_t at = 0;  // position along axis where the current input starts
-  for (const Tensor& x : xs) {
-    const AxisLayout xl = axis_layout(x.shape(), axis);
-    const auto block = static_cast<std::size_t>(xl.extent * xl.inner) * item;
-    const auto* src = static_cast<const unsigned char*>(x.raw_data());
-    if (block != 0) {
-      for (std::int64_t o = 0; o < ol.outer; ++o) {
-        std::memcpy(dst + static_cast<std::size_t>((o * ol.extent + at) * ol.inner) * item,
-                    src + static_cast<std::size_t>(o) * block, block);
-      }
-    }
-    at += xl.extent;
-  }
+  host::concatenate(xs, axis, out);
 }
-
 void EigenBackend::tile(const Tensor& x, Tensor& out) {
-  // out seen as (r0, s0, r1, s1, ...): the repeat axes have stride 0 in x.
-  const Shape xs = contiguous_strides(x.shape());
-  Shape split_shape, strides;
-  for (std::size_t d = 0; d < x.shape().size(); ++d) {
-    const std::int64_t s = x.shape()[d];
-    split_shape.push_back(s == 0 ? 0 : out.shape()[d] / s);
-    split_shape.push_back(s);
-    strides.push_back(0);
-    strides.push_back(xs[d]);
-  }
-  strided_copy_bytes(x, 0, strides, split_shape, out);
+  host::tile(x, out);
 }
-
 void EigenBackend::pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64_t>>& pads,
                        PadMode mode, Scalar value, Tensor& out) {
-  const std::size_t nd = x.shape().size();
-  const std::int64_t n = out.size();
-  if (n == 0) return;
-  std::vector<std::vector<std::int64_t>> maps(nd);
-  for (std::size_t d = 0; d < nd; ++d)
-    maps[d] = pad_index_map(x.shape()[d], pads[d].first, pads[d].second, mode);
-  const Shape xs = contiguous_strides(x.shape());
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const T* src = x.data<const T>();
-    T* dst = out.data<T>();
-    const T fill = value.to<T>();
-    std::vector<std::int64_t> idx(nd, 0);
-    for (std::int64_t o = 0; o < n; ++o) {
-      std::int64_t off = 0;
-      bool inside = true;
-      for (std::size_t d = 0; d < nd && inside; ++d) {
-        const std::int64_t i = maps[d][static_cast<std::size_t>(idx[d])];
-        inside = i >= 0;
-        off += i * xs[d];
-      }
-      dst[o] = inside ? src[off] : fill;
-      for (std::size_t d = nd; d-- > 0;) {
-        if (++idx[d] < out.shape()[d]) break;
-        idx[d] = 0;
-      }
-    }
-  });
+  host::pad(x, pads, mode, value, out);
 }
-
 void EigenBackend::slice(const Tensor& x, const std::vector<std::int64_t>& starts,
                          const std::vector<std::int64_t>& steps, Tensor& out) {
-  const Shape xs = contiguous_strides(x.shape());
-  Shape strides(xs.size());
-  std::int64_t base = 0;
-  for (std::size_t d = 0; d < xs.size(); ++d) {
-    strides[d] = xs[d] * steps[d];
-    if (out.shape()[d] > 0) base += starts[d] * xs[d];
-  }
-  strided_copy_bytes(x, base, strides, out.shape(), out);
+  host::slice(x, starts, steps, out);
 }
-
 void EigenBackend::gather(const Tensor& x, const Tensor& indices, int axis, Tensor& out) {
-  const AxisLayout l = axis_layout(x.shape(), axis);
-  const auto idx = checked_indices("gather", indices, l.extent, axis);
-  const std::size_t item = x.itemsize();
-  const auto block = static_cast<std::size_t>(l.inner) * item;
-  if (block == 0) return;
-  const auto* src = static_cast<const unsigned char*>(x.raw_data());
-  auto* dst = static_cast<unsigned char*>(out.raw_data());
-  const std::size_t m = idx.size();
-  for (std::int64_t o = 0; o < l.outer; ++o) {
-    for (std::size_t j = 0; j < m; ++j) {
-      std::memcpy(dst + (static_cast<std::size_t>(o) * m + j) * block,
-                  src + static_cast<std::size_t>(o * l.extent + idx[j]) * block, block);
-    }
-  }
+  host::gather(x, indices, axis, out);
 }
-
 void EigenBackend::scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates, int axis,
                                Tensor& out) {
-  const AxisLayout l = axis_layout(x.shape(), axis);
-  const auto idx = checked_indices("scatter_add", indices, l.extent, axis);
-  copy(x, out);
-  const std::size_t m = idx.size();
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const T* u = updates.data<const T>();
-    T* p = out.data<T>();
-    for (std::int64_t o = 0; o < l.outer; ++o) {
-      for (std::size_t j = 0; j < m; ++j) {
-        T* row = p + (o * l.extent + idx[j]) * l.inner;
-        const T* urow = u + (o * static_cast<std::int64_t>(m) + static_cast<std::int64_t>(j)) * l.inner;
-        for (std::int64_t i = 0; i < l.inner; ++i) row[i] = wrapping_add(row[i], urow[i]);
-      }
-    }
-  });
+  host::scatter_add(x, indices, updates, axis, out);
 }
-
 void EigenBackend::flip(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  Shape strides = contiguous_strides(x.shape());
-  std::int64_t base = 0;
-  for (int a : axes) {
-    const auto d = static_cast<std::size_t>(a);
-    if (x.shape()[d] > 0) base += (x.shape()[d] - 1) * strides[d];
-    strides[d] = -strides[d];
-  }
-  strided_copy_bytes(x, base, strides, out.shape(), out);
+  host::flip(x, axes, out);
 }
-
-namespace {
-
-// Calls emit(line_offset, inner_stride, order) for every 1-d line along axis, with `order` the stable
-// sorting permutation of that line (NaN after everything ascending, before everything descending).
-template <class T, class Emit>
-void sorted_lines(const Tensor& x, int axis, bool descending, Emit&& emit) {
-  const AxisLayout l = axis_layout(x.shape(), axis);
-  const T* p = x.data<const T>();
-  std::vector<compute_t<T>> line(static_cast<std::size_t>(l.extent));
-  std::vector<std::int64_t> order(line.size());
-  auto before = [&](std::int64_t a, std::int64_t b) {
-    const auto va = line[static_cast<std::size_t>(a)], vb = line[static_cast<std::size_t>(b)];
-    const bool na = is_nan(va), nb = is_nan(vb);
-    if (na || nb) return descending ? (na && !nb) : (!na && nb);
-    return descending ? vb < va : va < vb;
-  };
-  for (std::int64_t o = 0; o < l.outer; ++o) {
-    for (std::int64_t i = 0; i < l.inner; ++i) {
-      const std::int64_t base = o * l.extent * l.inner + i;
-      for (std::int64_t k = 0; k < l.extent; ++k)
-        line[static_cast<std::size_t>(k)] = load(p[base + k * l.inner]);
-      std::iota(order.begin(), order.end(), std::int64_t{0});
-      std::stable_sort(order.begin(), order.end(), before);
-      emit(base, l.inner, order);
-    }
-  }
-}
-
-}  // namespace
-
 void EigenBackend::sort(const Tensor& x, int axis, bool descending, Tensor& out) {
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    const T* src = x.data<const T>();
-    T* dst = out.data<T>();
-    sorted_lines<T>(x, axis, descending, [&](std::int64_t base, std::int64_t stride, const auto& order) {
-      for (std::size_t k = 0; k < order.size(); ++k) {
-        dst[base + static_cast<std::int64_t>(k) * stride] = src[base + order[k] * stride];
-      }
-    });
-  });
+  host::sort(x, axis, descending, out);
 }
-
 void EigenBackend::argsort(const Tensor& x, int axis, bool descending, Tensor& out) {
-  visit_dtype(x.dtype(), [&](auto t) {
-    using T = decltype(t);
-    auto* dst = out.data<std::int64_t>();
-    sorted_lines<T>(x, axis, descending, [&](std::int64_t base, std::int64_t stride, const auto& order) {
-      for (std::size_t k = 0; k < order.size(); ++k)
-        dst[base + static_cast<std::int64_t>(k) * stride] = order[k];
-    });
-  });
+  host::argsort(x, axis, descending, out);
 }
 
 }  // namespace ember::eigen

@@ -1,0 +1,422 @@
+// Loops every host backend shares: broadcasting iteration, reduction and single-axis layouts, typed maps
+// over one, two or three contiguous tensors (with same-shape and scalar fast paths), the reduction loop
+// nest with NumPy's pairwise summation, and the reducers. Backend-agnostic: plain C++ over ember::Tensor,
+// written so that the compiler vectorizes the inner loops; no backend library header may be included here.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "ember/dtype.hpp"
+#include "ember/error.hpp"
+#include "ember/half.hpp"
+#include "ember/shape.hpp"
+#include "ember/tensor.hpp"
+#include "host/scalar_semantics.hpp"
+
+namespace ember::host {
+
+// visit_dtype restricted to the floating-point dtypes; other dtypes throw BackendError naming the backend.
+template <class F>
+void visit_float(const char* backend, const char* op, DType dtype, F&& f) {
+  switch (dtype) {
+    case DType::float16:
+      f(half{});
+      return;
+    case DType::float32:
+      f(float{});
+      return;
+    case DType::float64:
+      f(double{});
+      return;
+    default:
+      throw BackendError(std::string(backend) + ": " + op + ": expected a floating-point tensor");
+  }
+}
+
+// ---- broadcasting iteration ------------------------------------------------------------------------------
+
+// Calls f(out_index, a_index, b_index) for every element of out, with a and b broadcast to out's shape.
+template <class F>
+void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, F&& f) {
+  const std::size_t nd = out_shape.size();
+  const std::int64_t n = shape_numel(out_shape);
+  if (n == 0) return;
+  const Shape sa = broadcast_strides(a_shape, out_shape);
+  const Shape sb = broadcast_strides(b_shape, out_shape);
+  if (nd == 0) {
+    f(0, 0, 0);
+    return;
+  }
+  // Innermost dimension as a tight loop; the rest through an odometer.
+  const std::int64_t inner = out_shape[nd - 1];
+  const std::int64_t ia = sa[nd - 1], ib = sb[nd - 1];
+  std::vector<std::int64_t> idx(nd, 0);
+  std::int64_t oa = 0, ob = 0;
+  for (std::int64_t o = 0; o < n; o += inner) {
+    for (std::int64_t j = 0; j < inner; ++j) f(o + j, oa + j * ia, ob + j * ib);
+    for (std::size_t d = nd - 1; d-- > 0;) {
+      ++idx[d];
+      oa += sa[d];
+      ob += sb[d];
+      if (idx[d] < out_shape[d]) break;
+      oa -= sa[d] * out_shape[d];
+      ob -= sb[d] * out_shape[d];
+      idx[d] = 0;
+    }
+  }
+}
+
+// Three-operand form for where(cond, x, y).
+template <class F>
+void for_each_broadcast3(const Shape& a_shape, const Shape& b_shape, const Shape& c_shape,
+                         const Shape& out_shape, F&& f) {
+  const std::size_t nd = out_shape.size();
+  const std::int64_t n = shape_numel(out_shape);
+  if (n == 0) return;
+  const Shape sa = broadcast_strides(a_shape, out_shape);
+  const Shape sb = broadcast_strides(b_shape, out_shape);
+  const Shape sc = broadcast_strides(c_shape, out_shape);
+  std::vector<std::int64_t> idx(nd, 0);
+  std::int64_t oa = 0, ob = 0, oc = 0;
+  for (std::int64_t o = 0; o < n; ++o) {
+    f(o, oa, ob, oc);
+    for (std::size_t d = nd; d-- > 0;) {
+      ++idx[d];
+      oa += sa[d];
+      ob += sb[d];
+      oc += sc[d];
+      if (idx[d] < out_shape[d]) break;
+      oa -= sa[d] * out_shape[d];
+      ob -= sb[d] * out_shape[d];
+      oc -= sc[d] * out_shape[d];
+      idx[d] = 0;
+    }
+  }
+}
+
+// ---- layouts ---------------------------------------------------------------------------------------------
+
+// A reduction over `axes` seen as a loop nest: for each output element (in order), the input offsets of
+// the elements reduced into it. Input offsets = out_base(o) + reduced_offsets[r].
+struct ReductionLayout {
+  std::vector<std::int64_t> out_base;         // input offset of the first reduced element, per output
+  std::vector<std::int64_t> reduced_offsets;  // offsets of the reduced elements relative to out_base
+};
+
+inline ReductionLayout reduction_layout(const Shape& in_shape, const std::vector<int>& axes) {
+  const std::size_t nd = in_shape.size();
+  const Shape strides = contiguous_strides(in_shape);
+  std::vector<bool> reduced(nd, false);
+  for (int a : axes) reduced[static_cast<std::size_t>(a)] = true;
+
+  // Enumerates every combination of the dimensions that are (or are not) reduced, in row-major order.
+  auto offsets_over = [&](bool want_reduced) {
+    std::vector<std::int64_t> dims, strs;
+    for (std::size_t d = 0; d < nd; ++d) {
+      if (reduced[d] == want_reduced) {
+        dims.push_back(in_shape[d]);
+        strs.push_back(strides[d]);
+      }
+    }
+    std::int64_t count = 1;
+    for (auto e : dims) count *= e;
+    std::vector<std::int64_t> result;
+    result.reserve(static_cast<std::size_t>(count));
+    if (count == 0) return result;
+    std::vector<std::int64_t> idx(dims.size(), 0);
+    std::int64_t off = 0;
+    for (std::int64_t i = 0; i < count; ++i) {
+      result.push_back(off);
+      for (std::size_t d = dims.size(); d-- > 0;) {
+        ++idx[d];
+        off += strs[d];
+        if (idx[d] < dims[d]) break;
+        off -= strs[d] * dims[d];
+        idx[d] = 0;
+      }
+    }
+    return result;
+  };
+  ReductionLayout layout;
+  layout.out_base = offsets_over(false);
+  layout.reduced_offsets = offsets_over(true);
+  return layout;
+}
+
+// Splits a single-axis op into (outer, extent, inner): element (o, k, i) is at (o * extent + k) * inner + i.
+struct AxisLayout {
+  std::int64_t outer = 1;
+  std::int64_t extent = 1;
+  std::int64_t inner = 1;
+};
+
+inline AxisLayout axis_layout(const Shape& shape, int axis) {
+  AxisLayout l;
+  for (int d = 0; d < static_cast<int>(shape.size()); ++d) {
+    if (d < axis) {
+      l.outer *= shape[static_cast<std::size_t>(d)];
+    } else if (d == axis) {
+      l.extent = shape[static_cast<std::size_t>(d)];
+    } else {
+      l.inner *= shape[static_cast<std::size_t>(d)];
+    }
+  }
+  return l;
+}
+
+// ---- maps ------------------------------------------------------------------------------------------------
+
+// out[i] = op(x[i]) in compute type; TOut is out's storage type.
+template <class T, class TOut, class Op>
+void map1(const Tensor& x, Tensor& out, Op op) {
+  const T* px = x.data<const T>();
+  TOut* po = out.data<TOut>();
+  const std::int64_t n = out.size();
+  for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(load(px[i])));
+}
+
+// out[i] = op(a[i], b[i]) with a and b broadcast to out's shape.
+template <class T, class TOut, class Op>
+void map2(const Tensor& a, const Tensor& b, Tensor& out, Op op) {
+  const T* pa = a.data<const T>();
+  const T* pb = b.data<const T>();
+  TOut* po = out.data<TOut>();
+  const std::int64_t n = out.size();
+  if (n == 0) return;
+  if (a.size() == n && b.size() == n) {
+    for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(load(pa[i]), load(pb[i])));
+  } else if (a.size() == n && b.size() == 1) {
+    const auto y = load(pb[0]);
+    for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(load(pa[i]), y));
+  } else if (a.size() == 1 && b.size() == n) {
+    const auto x = load(pa[0]);
+    for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(x, load(pb[i])));
+  } else {
+    for_each_broadcast2(a.shape(), b.shape(), out.shape(),
+                        [&](std::int64_t o, std::int64_t ia, std::int64_t ib) {
+                          po[o] = store<TOut>(op(load(pa[ia]), load(pb[ib])));
+                        });
+  }
+}
+
+// out[i] = op(c[i], x[i], y[i]) with all three broadcast to out's shape.
+template <class TC, class T, class Op>
+void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op) {
+  const TC* pc = c.data<const TC>();
+  const T* px = x.data<const T>();
+  const T* py = y.data<const T>();
+  T* po = out.data<T>();
+  const std::int64_t n = out.size();
+  if (c.size() == n && x.size() == n && y.size() == n) {
+    for (std::int64_t i = 0; i < n; ++i) po[i] = op(pc[i], px[i], py[i]);
+    return;
+  }
+  for_each_broadcast3(c.shape(), x.shape(), y.shape(), out.shape(),
+                      [&](std::int64_t o, std::int64_t ic, std::int64_t ix, std::int64_t iy) {
+                        po[o] = op(pc[ic], px[ix], py[iy]);
+                      });
+}
+
+// ---- reductions ------------------------------------------------------------------------------------------
+
+// The reduction over `axes` of a tensor of shape `shape` as a loop nest. When the reduced axes are one
+// consecutive run, element (o, k, i) is at (o * extent + k) * inner + i and out index o * inner + i.
+struct ReductionPlan {
+  bool consecutive = false;
+  std::int64_t outer = 1, extent = 1, inner = 1;
+};
+inline ReductionPlan plan_reduction(const Shape& shape, const std::vector<int>& axes) {
+  ReductionPlan p;
+  if (axes.empty()) {
+    p.consecutive = true;
+    p.outer = shape_numel(shape);
+    return p;
+  }
+  p.consecutive = axes.back() - axes.front() + 1 == static_cast<int>(axes.size());
+  for (int d = 0; d < static_cast<int>(shape.size()); ++d) {
+    const std::int64_t e = shape[static_cast<std::size_t>(d)];
+    if (d < axes.front()) {
+      p.outer *= e;
+    } else if (d <= axes.back()) {
+      p.extent *= e;
+    } else {
+      p.inner *= e;
+    }
+  }
+  return p;
+}
+
+// Reduces x (storage type T) over `axes` into po[0 .. number of outputs).
+// R provides: Acc init(o), void step(Acc&, compute_t<T> v) and TOut finish(const Acc&, std::int64_t count).
+// Optionally R::contiguous(Acc&, const T* p, n) reduces a contiguous run at once (pairwise sums).
+template <class T, class TOut, class R>
+void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r) {
+  const T* px = x.data<const T>();
+  const ReductionPlan p = plan_reduction(x.shape(), axes);
+  const std::int64_t count = p.consecutive ? p.extent : [&] {
+    std::int64_t c = 1;
+    for (int a : axes) c *= x.shape()[static_cast<std::size_t>(a)];
+    return c;
+  }();
+  if (!p.consecutive) {
+    const ReductionLayout layout = reduction_layout(x.shape(), axes);
+    for (std::size_t o = 0; o < layout.out_base.size(); ++o) {
+      auto acc = r.init(static_cast<std::int64_t>(o));
+      const T* base = px + layout.out_base[o];
+      for (std::int64_t off : layout.reduced_offsets) r.step(acc, load(base[off]));
+      po[o] = r.finish(acc, count);
+    }
+    return;
+  }
+  if (p.inner == 1) {  // each output reduces one contiguous run
+    for (std::int64_t o = 0; o < p.outer; ++o) {
+      auto acc = r.init(o);
+      const T* run = px + o * p.extent;
+      if constexpr (requires { r.contiguous(acc, run, p.extent); }) {
+        r.contiguous(acc, run, p.extent);
+      } else {
+        for (std::int64_t k = 0; k < p.extent; ++k) r.step(acc, load(run[k]));
+      }
+      po[o] = r.finish(acc, count);
+    }
+    return;
+  }
+  // Reduced run followed by kept axes: accumulate whole rows, which keeps the inner loop contiguous.
+  using Acc = decltype(r.init(0));
+  const auto accs = std::make_unique<Acc[]>(static_cast<std::size_t>(p.inner));  // not vector<bool>
+  for (std::int64_t o = 0; o < p.outer; ++o) {
+    for (std::int64_t i = 0; i < p.inner; ++i) accs[static_cast<std::size_t>(i)] = r.init(o * p.inner + i);
+    for (std::int64_t k = 0; k < p.extent; ++k) {
+      const T* row = px + (o * p.extent + k) * p.inner;
+      for (std::int64_t i = 0; i < p.inner; ++i) r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
+    }
+    for (std::int64_t i = 0; i < p.inner; ++i) {
+      po[o * p.inner + i] = r.finish(accs[static_cast<std::size_t>(i)], count);
+    }
+  }
+}
+
+// NumPy's pairwise summation of p[0..n) into Acc: blocks of 128 with eight partial sums, split in halves
+// above that. get(p[i]) gives the value to add.
+template <class Acc, class T, class Get>
+Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
+  if (n < 8) {
+    Acc s = -Acc(0);  // -0.0 is the exact identity: a sum of -0.0 stays -0.0, like NumPy's
+    for (std::int64_t i = 0; i < n; ++i) s += get(p[i]);
+    return s;
+  }
+  if (n <= 128) {
+    Acc r[8];
+    for (int j = 0; j < 8; ++j) r[j] = get(p[j]);
+    std::int64_t i = 8;
+    for (; i + 8 <= n; i += 8) {
+      for (int j = 0; j < 8; ++j) r[j] += get(p[i + j]);
+    }
+    Acc s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+    for (; i < n; ++i) s += get(p[i]);
+    return s;
+  }
+  std::int64_t half_n = n / 2;
+  half_n -= half_n % 8;
+  return pairwise_sum<Acc>(p, half_n, get) + pairwise_sum<Acc>(p + half_n, n - half_n, get);
+}
+
+// The type float sums accumulate in: double for float16 and float32 (accuracy at no cost), T otherwise.
+template <class T>
+using sum_acc_t = std::conditional_t<std::is_integral_v<T>, T, double>;
+
+// ---- reducers for reduce() --------------------------------------------------------------------------------
+
+template <class T>
+struct SumReducer {
+  using A = sum_acc_t<T>;
+  // -0.0 is the exact identity of float addition (a sum of -0.0 stays -0.0, as in NumPy).
+  A init(std::int64_t) const {
+    if constexpr (is_float_v<A>)
+      return -A(0);
+    else
+      return A(0);
+  }
+  void step(A& acc, compute_t<T> v) const { acc = add_of<A>(acc, static_cast<A>(v)); }
+  void contiguous(A& acc, const T* p, std::int64_t n) const requires is_float_v<compute_t<T>> {
+    acc = pairwise_sum<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
+  }
+  T finish(A acc, std::int64_t count) const { return store<T>(count == 0 ? A(0) : acc); }
+};
+
+template <class T>
+struct ProdReducer {
+  using A = compute_t<T>;
+  A init(std::int64_t) const { return A(1); }
+  void step(A& acc, A v) const { acc = mul_of(acc, v); }
+  T finish(A acc, std::int64_t) const { return store<T>(acc); }
+};
+
+// Mean in double; TOut is T for mean itself and double for var's first pass.
+template <class T, class TOut>
+struct MeanReducer {
+  double init(std::int64_t) const { return -0.0; }
+  void step(double& acc, compute_t<T> v) const { acc += static_cast<double>(v); }
+  void contiguous(double& acc, const T* p, std::int64_t n) const {
+    acc = pairwise_sum<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
+  }
+  TOut finish(double acc, std::int64_t count) const {
+    const double mean =
+        count == 0 ? std::numeric_limits<double>::quiet_NaN() : acc / static_cast<double>(count);
+    return store<TOut>(mean);
+  }
+};
+
+// Second pass of var/std: squared deviations from the per-output mean.
+template <class T>
+struct DeviationReducer {
+  struct Acc {
+    double mean = 0.0;
+    double squares = 0.0;
+  };
+  const std::vector<double>* means;
+  double ddof;
+  bool take_sqrt;
+  Acc init(std::int64_t o) const { return {(*means)[static_cast<std::size_t>(o)], 0.0}; }
+  void step(Acc& acc, compute_t<T> v) const {
+    const double d = static_cast<double>(v) - acc.mean;
+    acc.squares += d * d;
+  }
+  T finish(const Acc& acc, std::int64_t count) const {
+    // NumPy divides by max(N - ddof, 0): too few degrees of freedom give inf (or NaN for no spread).
+    const double denom = std::max(static_cast<double>(count) - ddof, 0.0);
+    double v = acc.squares / denom;
+    if (take_sqrt) v = std::sqrt(v);
+    return store<T>(v);
+  }
+};
+
+template <class T, bool IsMax>
+struct ExtremumReducer {
+  using A = compute_t<T>;
+  A init(std::int64_t) const {
+    if constexpr (is_float_v<A>) {
+      return IsMax ? -std::numeric_limits<A>::infinity() : std::numeric_limits<A>::infinity();
+    } else {
+      return IsMax ? std::numeric_limits<A>::lowest() : std::numeric_limits<A>::max();
+    }
+  }
+  void step(A& acc, A v) const { acc = IsMax ? max_of(acc, v) : min_of(acc, v); }
+  T finish(A acc, std::int64_t) const { return store<T>(acc); }
+};
+
+template <bool All>
+struct TruthReducer {
+  bool init(std::int64_t) const { return All; }
+  void step(bool& acc, bool v) const { acc = All ? (acc && v) : (acc || v); }
+  bool finish(bool acc, std::int64_t) const { return acc; }
+};
+
+}  // namespace ember::host
