@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -228,7 +229,13 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
       c.libraries.push_back(std::move(lib));
     }
   }
-  if (root.contains("tensor_types")) c.tensor_types = r.strings(root["tensor_types"], "tensor_types");
+  if (root.contains("tensor_types")) {
+    c.tensor_types = r.strings(root["tensor_types"], "tensor_types");
+    for (std::size_t i = 0; i < c.tensor_types.size(); ++i) {
+      std::string name = c.tensor_types[i];
+      r.glob(name.rfind("::", 0) == 0 ? name.substr(2) : name, "tensor_types[" + std::to_string(i) + "]", {});
+    }
+  }
   if (root.contains("scalar_extractors")) {
     c.scalar_extractors = r.strings(root["scalar_extractors"], "scalar_extractors");
   }
@@ -244,8 +251,28 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
       std::string sev;
       std::string sev_path = path;
       if (value.is_object()) {
-        r.keys(value, path, {"severity"});
+        // Options beyond the severity belong to the rule that reads them.
+        std::vector<std::string> allowed = {"severity"};
+        if (code == "EL200") allowed.push_back("ops_namespace");
+        if (code == "EL301") allowed.insert(allowed.end(), {"allowed_files", "allowed_functions"});
+        r.keys(value, path, allowed);
         if (value.contains("severity")) sev = r.string(value["severity"], sev_path = path + ".severity");
+        if (value.contains("ops_namespace")) {
+          std::string ns = r.string(value["ops_namespace"], path + ".ops_namespace");
+          if (ns.rfind("::", 0) == 0) ns.erase(0, 2);
+          static const std::regex kQualified(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
+          if (!std::regex_match(ns, kQualified)) {
+            r.fail(path + ".ops_namespace",
+                   "expected a qualified namespace name such as \"ember::ops\", found \"" + ns + "\"");
+          }
+          setting.ops_namespace = ns;
+        }
+        if (value.contains("allowed_files")) {
+          setting.allowed_files = r.globs(value["allowed_files"], path + ".allowed_files", base);
+        }
+        if (value.contains("allowed_functions")) {
+          setting.allowed_functions = r.globs(value["allowed_functions"], path + ".allowed_functions", {});
+        }
       } else {
         sev = r.string(value, path);
       }

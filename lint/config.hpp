@@ -41,8 +41,12 @@ struct PerFileIgnore {
   std::vector<std::string> codes;  // rule codes; "ALL" for every rule
 };
 
+// A rule's entry under "rules": its severity and the options some rules take.
 struct RuleSetting {
   std::optional<Severity> severity;
+  std::optional<std::string> ops_namespace;  // EL200: the namespace of the ops its fixes call
+  std::vector<Glob> allowed_files;           // EL301: files that may extract scalars
+  std::vector<Glob> allowed_functions;       // EL301: functions (qualified-name globs) that may
 };
 
 struct Config {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -10,6 +11,7 @@
 
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
+#include "lint/fixes.hpp"
 #include "lint/init.hpp"
 #include "lint/runner.hpp"
 #include "reports/report.hpp"
@@ -55,7 +57,8 @@ int main(int argc, char** argv) {
   CheckOptions options;
   std::vector<std::string> paths;
   std::string build_dir, config_file, output, format = "text", color = "auto";
-  bool statistics = false, exit_zero = false, quiet = false;
+  std::string export_fixes;
+  bool statistics = false, exit_zero = false, quiet = false, fix = false;
   CLI::App* check = app.add_subcommand("check", "lint files or folders (default: the project root)");
   check->add_option("paths", paths, "files or folders to lint");
   check->add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
@@ -70,6 +73,8 @@ int main(int argc, char** argv) {
   check->add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")
       ->delimiter(',')
       ->allow_extra_args(false);
+  check->add_flag("--fix", fix, "apply the automatic fixes in place");
+  check->add_option("--export-fixes", export_fixes, "write the fixes as YAML for clang-apply-replacements");
   check->add_flag("--statistics", statistics, "count diagnostics per rule");
   check->add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
   check->add_flag("--quiet", quiet, "no summary line");
@@ -130,12 +135,49 @@ int main(int argc, char** argv) {
   if (!build_dir.empty()) options.build_dir = build_dir;
   if (!config_file.empty()) options.config_file = config_file;
   CheckResult result;
+  bool exit_after_fix_errors = false;  // a file could not be fixed: like an input that failed (exit 3)
   try {
     result = run_check(options);
   } catch (const UsageError& e) {
     return usage_error(e.what());
   } catch (const ConfigError& e) {
     return usage_error(e.what());
+  }
+
+  if (fix || !export_fixes.empty()) {
+    FixPlan plan = plan_fixes(result.diagnostics);
+    if (!export_fixes.empty()) {
+      std::ofstream yaml(export_fixes, std::ios::binary);
+      if (!yaml) return usage_error("--export-fixes " + export_fixes + ": cannot write this file");
+      write_fixes_yaml(yaml, result.diagnostics, plan);
+    }
+    if (fix) {
+      std::vector<std::string> errors = apply_fixes(plan);
+      for (const auto& e : errors) std::cerr << "emberlint: error: " << e << "\n";
+      // Diagnostics in a file that could not be written stay reported.
+      std::set<fs::path> failed;
+      for (const auto& [file, edits] : plan.edits) {
+        for (const auto& e : errors) {
+          if (e.rfind(file.string() + ":", 0) == 0) failed.insert(file);
+        }
+      }
+      std::vector<Diagnostic> remaining;
+      std::size_t fixed = 0;
+      for (std::size_t i = 0; i < result.diagnostics.size(); ++i) {
+        const Diagnostic& d = result.diagnostics[i];
+        bool done = plan.fixed.count(i) &&
+                    std::none_of(d.fix.begin(), d.fix.end(),
+                                 [&](const Replacement& r) { return failed.count(r.file) > 0; });
+        if (done) {
+          ++fixed;
+        } else {
+          remaining.push_back(d);
+        }
+      }
+      result.diagnostics = std::move(remaining);
+      result.fixed = fixed;
+      if (!errors.empty()) exit_after_fix_errors = true;
+    }
   }
 
   std::ofstream file;
@@ -156,7 +198,7 @@ int main(int argc, char** argv) {
   }
   out.flush();
 
-  if (!result.failures.empty()) return kExitFailures;
+  if (!result.failures.empty() || exit_after_fix_errors) return kExitFailures;
   bool failing = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
                              [](const Diagnostic& d) { return fails(d.severity); });
   return failing && !exit_zero ? kExitFindings : 0;

@@ -1,5 +1,8 @@
 #include "lint/parse.hpp"
 
+#include <algorithm>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 namespace emberlint {
@@ -113,21 +116,150 @@ class Extractor {
     FileId id = static_cast<FileId>(facts_.files.size());
     facts_.files.push_back({canonical, options_.in_project ? options_.in_project(canonical) : true});
     file_ids_.emplace(file, id);
+    cxfiles_.emplace(id, file);
+    if (facts_.files.back().in_project) {
+      std::size_t size = 0;
+      const char* data = clang_getFileContents(tu_, file, &size);
+      if (data) contents_.emplace(id, std::string_view(data, size));
+    }
     return id;
   }
 
   Location location(CXSourceLocation loc) {
     CXFile file = nullptr;
-    unsigned line = 0, column = 0;
-    clang_getExpansionLocation(loc, &file, &line, &column, nullptr);
-    return {file_id(file), line, column, line, column};
+    unsigned line = 0, column = 0, offset = 0;
+    clang_getExpansionLocation(loc, &file, &line, &column, &offset);
+    return {file_id(file), line, column, line, column, offset, offset};
   }
 
   Location range(CXSourceRange r) {
     Location begin = location(clang_getRangeStart(r));
     Location end = location(clang_getRangeEnd(r));
-    if (end.file == begin.file) begin.end_line = end.line, begin.end_column = end.column;
+    if (end.file == begin.file) {
+      begin.end_line = end.line, begin.end_column = end.column;
+      // A range that a macro expansion produced can end at the expansion point, before its start.
+      begin.end_offset = std::max(begin.offset, end.offset);
+    }
     return begin;
+  }
+
+  Location extent(CXCursor c) { return range(clang_getCursorExtent(c)); }
+
+  // The location of a byte offset in a project file; a file < 0 location when there is none.
+  Location at_offset(FileId file, std::size_t offset) {
+    auto it = cxfiles_.find(file);
+    if (it == cxfiles_.end() || offset > text(file).size()) return {};
+    return location(clang_getLocationForOffset(tu_, it->second, static_cast<unsigned>(offset)));
+  }
+
+  // Where an operator's token is: between the operands, or before or after the one operand.
+  Location operator_token(const Location& whole, const std::vector<Location>& operands) {
+    std::string_view t = text(whole.file);
+    std::size_t from = whole.offset;
+    if (operands.size() >= 2) {
+      from = operands[0].end_offset;
+    } else if (operands.size() == 1 && operands[0].offset <= whole.offset) {
+      from = operands[0].end_offset;  // postfix
+    }
+    while (from < t.size() && std::isspace(static_cast<unsigned char>(t[from]))) ++from;
+    return at_offset(whole.file, from);
+  }
+
+  bool in_project(FileId id) const {
+    return id >= 0 && facts_.files[static_cast<std::size_t>(id)].in_project;
+  }
+
+  // The text of a file as libclang read it (the file on disk), for operator spellings and conditions.
+  std::string_view text(FileId id) {
+    auto it = contents_.find(id);
+    return it == contents_.end() ? std::string_view() : it->second;
+  }
+  std::string_view text(const Location& l) {
+    std::string_view t = text(l.file);
+    if (l.end_offset < l.offset || l.end_offset > t.size()) return {};
+    return t.substr(l.offset, l.end_offset - l.offset);
+  }
+
+  // The spelling of a type without its top-level cv-qualifiers.
+  static std::string unqualified_spelling(CXType t) {
+    std::string s = clang::type_spelling(t);
+    for (bool again = true; again;) {
+      again = false;
+      for (std::string_view q : {"const ", "volatile "}) {
+        if (s.rfind(q, 0) == 0) {
+          s.erase(0, q.size());
+          again = true;
+        }
+      }
+    }
+    return s;
+  }
+
+  // Types, interned by the declaration they name (or the builtin kind): looking through typedefs,
+  // aliases, references and cv-qualifiers is the canonical type's job.
+  int type_id(CXType t) {
+    if (t.kind == CXType_Invalid) return -1;
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind == CXType_LValueReference || c.kind == CXType_RValueReference)
+      c = clang_getCanonicalType(clang_getPointeeType(c));
+    if (c.kind >= CXType_FirstBuiltin && c.kind <= CXType_LastBuiltin) {
+      auto [it, added] = builtin_types_.emplace(c.kind, static_cast<int>(facts_.types.size()));
+      if (added) {
+        TypeFacts tf;
+        tf.spelling = unqualified_spelling(c);
+        tf.is_bool = c.kind == CXType_Bool;
+        tf.arithmetic = c.kind >= CXType_Bool && c.kind <= CXType_LongDouble && c.kind != CXType_NullPtr &&
+                        c.kind != CXType_Overload && c.kind != CXType_Dependent;
+        tf.arithmetic =
+            tf.arithmetic || c.kind == CXType_Float128 || c.kind == CXType_Half || c.kind == CXType_Float16;
+        facts_.types.push_back(std::move(tf));
+      }
+      return it->second;
+    }
+    CXCursor decl = clang_getTypeDeclaration(c);
+    CXCursorKind dk = clang_getCursorKind(decl);
+    if (clang_Cursor_isNull(decl) || dk == CXCursor_NoDeclFound || clang_isInvalid(dk)) return -1;
+    auto it = class_types_.find(decl);
+    if (it != class_types_.end()) return it->second;
+    TypeFacts tf;
+    tf.spelling = unqualified_spelling(c);
+    class_names(decl, tf.classes, 0);
+    int id = static_cast<int>(facts_.types.size());
+    facts_.types.push_back(std::move(tf));
+    class_types_.emplace(decl, id);
+    return id;
+  }
+
+  // The qualified names of a class, of its template, and of its bases. An implicit instantiation has no
+  // base specifiers of its own to visit, so its template's are read instead.
+  void class_names(CXCursor decl, std::vector<std::string>& out, int depth) {
+    if (depth > 12 || clang_Cursor_isNull(decl)) return;
+    std::string name = qualified_name(decl);
+    if (std::find(out.begin(), out.end(), name) != out.end()) return;
+    out.push_back(name);
+    CXCursor pattern = decl;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(decl);
+    if (!clang_Cursor_isNull(tmpl) && !clang_isInvalid(clang_getCursorKind(tmpl))) {
+      std::string tname = qualified_name(tmpl);
+      if (std::find(out.begin(), out.end(), tname) == out.end()) out.push_back(tname);
+      pattern = tmpl;
+    }
+    std::vector<CXCursor> bases;
+    auto collect = [](CXCursor ch, CXCursor, CXClientData d) {
+      if (clang_getCursorKind(ch) == CXCursor_CXXBaseSpecifier)
+        static_cast<std::vector<CXCursor>*>(d)->push_back(ch);
+      return CXChildVisit_Continue;
+    };
+    clang_visitChildren(decl, collect, &bases);
+    if (bases.empty() && !clang_equalCursors(pattern, decl)) clang_visitChildren(pattern, collect, &bases);
+    for (const auto& b : bases) {
+      CXType bt = clang_getCanonicalType(clang_getCursorType(b));
+      CXCursor bd = clang_getTypeDeclaration(bt);
+      if (clang_Cursor_isNull(bd) || clang_isInvalid(clang_getCursorKind(bd)))
+        bd = clang_getCursorReferenced(b);
+      if (clang_Cursor_isNull(bd) || clang_isInvalid(clang_getCursorKind(bd))) continue;
+      class_names(bd, out, depth + 1);
+    }
   }
 
   std::string qualified_name(CXCursor c) {
@@ -228,8 +360,9 @@ class Extractor {
         macro_at_[expansion_key(c)] = name;
         CXCursor def = clang_getCursorReferenced(c);
         if (clang_Cursor_isNull(def)) return;
-        facts_.references.push_back(
-            {range(clang_getCursorExtent(c)), symbol_id(def), Via::direct, name, definition});
+        Location at = range(clang_getCursorExtent(c));
+        if (in_project(at.file)) facts_.macro_expansions.push_back(at);
+        facts_.references.push_back({at, symbol_id(def), Via::direct, name, definition});
         return;
       }
       case CXCursor_MacroDefinition:
@@ -266,8 +399,27 @@ class Extractor {
       case CXCursor_ParmDecl: {
         add_type_references(clang_getCursorType(c), location(clang_getCursorLocation(c)), Via::type,
                             clang::spelling(c), definition);
+        if (kind == CXCursor_VarDecl) add_variable(c, definition);
         break;
       }
+      case CXCursor_BinaryOperator:
+      case CXCursor_CompoundAssignOperator:
+      case CXCursor_UnaryOperator:
+        add_builtin_operator(c, kind, definition);
+        break;
+      case CXCursor_IfStmt:
+      case CXCursor_WhileStmt:
+      case CXCursor_SwitchStmt:
+      case CXCursor_DoStmt:
+      case CXCursor_ForStmt:
+      case CXCursor_CXXForRangeStmt:
+      case CXCursor_ConditionalOperator:
+        add_statement(c, kind, definition);
+        break;
+      case CXCursor_UsingDirective:
+      case CXCursor_NamespaceAlias:
+        add_namespace_use(c, kind, definition);
+        break;
       default:
         break;
     }
@@ -284,72 +436,409 @@ class Extractor {
         facts_.definitions.push_back(std::move(d));
       }
     }
+    if (kind == CXCursor_Namespace) {
+      std::string name = clang::spelling(c);
+      namespaces_.push_back(name.empty() ? "(anonymous namespace)" : name);
+      visit_children(c, definition);
+      namespaces_.pop_back();
+      return;
+    }
     visit_children(c, definition);
+  }
+
+  static std::vector<CXCursor> children(CXCursor c) {
+    std::vector<CXCursor> out;
+    clang_visitChildren(
+        c,
+        [](CXCursor ch, CXCursor, CXClientData d) {
+          static_cast<std::vector<CXCursor>*>(d)->push_back(ch);
+          return CXChildVisit_Continue;
+        },
+        &out);
+    return out;
+  }
+
+  static bool is_expression(CXCursor c) { return clang_isExpression(clang_getCursorKind(c)) != 0; }
+
+  // The text between two ranges of one file, without surrounding blanks: a binary operator's spelling.
+  std::string between(const Location& a, const Location& b) {
+    if (a.file != b.file || a.end_offset > b.offset) return {};
+    std::string_view t = text(a.file);
+    if (b.offset > t.size()) return {};
+    std::string_view s = t.substr(a.end_offset, b.offset - a.end_offset);
+    auto first = s.find_first_not_of(" \t\r\n\\");
+    if (first == std::string_view::npos) return {};
+    auto last = s.find_last_not_of(" \t\r\n\\");
+    return std::string(s.substr(first, last - first + 1));
+  }
+
+  void add_condition(const Location& l) {
+    if (l.file >= 0) conditions_.emplace(l.file, l.offset, l.end_offset);
+  }
+  bool is_condition(const Location& l) const {
+    return conditions_.count({l.file, l.offset, l.end_offset}) > 0;
+  }
+
+  int variable_of(CXCursor expr) {
+    if (clang_getCursorKind(expr) != CXCursor_DeclRefExpr) return -1;
+    CXCursor ref = clang_getCursorReferenced(expr);
+    CXCursorKind k = clang_getCursorKind(ref);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return -1;
+    return symbol_id(ref);
+  }
+
+  void add_assignment(const Location& at, CXCursor target, CXCursor value, int definition) {
+    int var = variable_of(target);
+    if (var < 0) return;
+    Assignment a;
+    a.at = at;
+    a.variable = var;
+    a.value = extent(value);
+    a.definition = definition;
+    facts_.assignments.push_back(std::move(a));
+  }
+
+  static bool tracked_operator(std::string_view op) {
+    static const std::set<std::string_view> kOps = {"+",  "-",  "*",   "/",   "%",  "^",  "&",  "|",   "~",
+                                                    "!",  "<",  ">",   "<=",  ">=", "==", "!=", "<=>", "&&",
+                                                    "||", "<<", ">>",  "+=",  "-=", "*=", "/=", "%=",  "^=",
+                                                    "&=", "|=", "<<=", ">>=", "++", "--", "[]", "()"};
+    return kOps.count(op) > 0;
+  }
+
+  // Unary operators that compute (not `&` taking an address or `*` dereferencing).
+  static bool tracked_unary(std::string_view op) {
+    return op == "-" || op == "+" || op == "!" || op == "~" || op == "++" || op == "--";
+  }
+
+  Operator make_operator(const Location& at, std::string spelling, int definition) {
+    Operator op;
+    op.at = at;
+    op.spelling = std::move(spelling);
+    op.namespaces = namespaces_;
+    op.definition = definition;
+    return op;
   }
 
   void add_call(CXCursor c, int definition) {
     CXCursor callee = clang_getCursorReferenced(c);
     Call call;
-    call.at = range(clang_getCursorExtent(c));
+    call.at = extent(c);
     call.definition = definition;
-    if (clang_Cursor_isNull(callee) || clang_isInvalid(clang_getCursorKind(callee))) {
-      facts_.calls.push_back(std::move(call));
-      return;
-    }
-    call.callee = symbol_id(callee);
-    std::string name = clang::spelling(callee);
+    call.result = type_id(clang_getCursorType(c));
     call.result_type = clang::type_spelling(clang_getCursorType(c));
-    if (clang_getCursorKind(callee) == CXCursor_ConversionFunction) {
-      Conversion conv{call.at, "operator", {}, call.result_type, definition};
-      if (clang_Cursor_getNumArguments(c) == 0) {
-        CXCursor object = first_child(c);
-        if (!clang_Cursor_isNull(object)) conv.from_type = clang::type_spelling(clang_getCursorType(object));
+    int n = clang_Cursor_getNumArguments(c);
+    std::vector<CXCursor> args;
+    for (int i = 0; i < n; ++i) {
+      CXCursor arg = clang_Cursor_getArgument(c, static_cast<unsigned>(i));
+      Location l = extent(arg);
+      if (l.file < 0) continue;  // a default argument: not written here
+      args.push_back(arg);
+      call.arguments.push_back(l);
+      call.argument_type_ids.push_back(type_id(clang_getCursorType(arg)));
+    }
+    CXCursorKind callee_kind = clang_getCursorKind(callee);
+    bool resolved = !clang_Cursor_isNull(callee) && !clang_isInvalid(callee_kind);
+    // An operator call in a template whose operands are dependent has no callee yet; its spelling names it.
+    call.name = resolved ? clang::spelling(callee) : clang::spelling(c);
+    if (resolved) call.callee = symbol_id(callee);
+    CXCursor object = clang_getNullCursor();
+    if (callee_kind == CXCursor_CXXMethod || callee_kind == CXCursor_ConversionFunction) {
+      std::vector<CXCursor> kids = children(c);
+      if (!kids.empty() && clang_getCursorKind(kids.front()) == CXCursor_MemberRefExpr) {
+        std::vector<CXCursor> member = children(kids.front());
+        if (!member.empty()) {
+          object = member.front();
+          call.object = type_id(clang_getCursorType(object));
+        }
       }
+    }
+    if (callee_kind == CXCursor_ConversionFunction) {
+      Conversion conv;
+      conv.at = call.at;
+      conv.kind = "operator";
+      conv.to_type = call.result_type;
+      conv.to = call.result;
+      conv.definition = definition;
+      if (!clang_Cursor_isNull(object)) {
+        conv.from_type = clang::type_spelling(clang_getCursorType(object));
+        conv.from = call.object;
+        conv.operand = extent(object);
+      }
+      conv.explicit_call = text(call.at).find("operator") != std::string_view::npos;
+      conv.condition = is_condition(call.at);
       facts_.conversions.push_back(std::move(conv));
-    } else if (name.rfind("operator", 0) == 0 && name.size() > 8 &&
-               !std::isalnum(static_cast<unsigned char>(name[8])) && name[8] != '_') {
-      call.operator_spelling = name.substr(8);
+    } else if (call.name.rfind("operator", 0) == 0 && call.name.size() > 8 &&
+               !std::isalnum(static_cast<unsigned char>(call.name[8])) && call.name[8] != '_') {
+      call.operator_spelling = call.name.substr(8);
       while (!call.operator_spelling.empty() && call.operator_spelling.front() == ' ') {
         call.operator_spelling.erase(0, 1);
       }
-      int n = clang_Cursor_getNumArguments(c);
-      for (int i = 0; i < n; ++i) {
-        call.argument_types.push_back(
-            clang::type_spelling(clang_getCursorType(clang_Cursor_getArgument(c, static_cast<unsigned>(i)))));
+      for (const auto& arg : args)
+        call.argument_types.push_back(clang::type_spelling(clang_getCursorType(arg)));
+      if (call.operator_spelling == "=" && args.size() == 2) {
+        add_assignment(call.at, args[0], args[1], definition);
+      } else if (tracked_operator(call.operator_spelling) && !args.empty()) {
+        Operator op = make_operator(call.at, call.operator_spelling, definition);
+        op.overloaded = resolved;
+        std::size_t count = args.size();
+        // Postfix ++ and -- carry a dummy int operand that is not in the source.
+        if ((op.spelling == "++" || op.spelling == "--") && count == 2) count = 1;
+        for (std::size_t i = 0; i < count; ++i) {
+          op.operands.push_back(call.arguments[i]);
+          op.operand_types.push_back(call.argument_type_ids[i]);
+        }
+        op.operator_at = operator_token(op.at, op.operands);
+        op.unary = count == 1 && op.spelling != "()" && op.spelling != "[]";
+        op.prefix = op.unary && op.operator_at.offset < op.operands[0].offset;
+        if (!op.unary || tracked_unary(op.spelling)) facts_.operators.push_back(std::move(op));
       }
     }
     facts_.calls.push_back(std::move(call));
   }
 
+  bool class_typed(int type) const {
+    return type >= 0 && !facts_.types[static_cast<std::size_t>(type)].classes.empty();
+  }
+
+  // Built-in-form operators: `&&`/`||`/`!` make their operands conditions, `=` assigns a variable, and an
+  // operator with a class-typed operand (a dependent expression in a template) is kept for the rules.
+  void add_builtin_operator(CXCursor c, CXCursorKind kind, int definition) {
+    std::vector<CXCursor> kids = children(c);
+    Location whole = extent(c);
+    if (!in_project(whole.file)) return;
+    if (kind == CXCursor_UnaryOperator) {
+      if (kids.size() != 1) return;
+      Location operand = extent(kids[0]);
+      bool prefix = operand.offset > whole.offset;
+      Location head = whole, tail = whole;
+      head.end_offset = operand.offset;
+      tail.offset = operand.end_offset;
+      std::string spelling(text(prefix ? head : tail));
+      spelling.erase(std::remove_if(spelling.begin(), spelling.end(),
+                                    [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
+                     spelling.end());
+      if (spelling == "!" || spelling == "not") add_condition(operand);
+      int type = type_id(clang_getCursorType(kids[0]));
+      if (!class_typed(type) || !tracked_unary(spelling)) return;
+      Operator op = make_operator(whole, spelling, definition);
+      op.unary = true;
+      op.prefix = prefix;
+      op.operands = {operand};
+      op.operator_at = operator_token(whole, op.operands);
+      op.operand_types = {type};
+      facts_.operators.push_back(std::move(op));
+      return;
+    }
+    if (kids.size() != 2) return;
+    Location lhs = extent(kids[0]), rhs = extent(kids[1]);
+    std::string spelling = between(lhs, rhs);
+    if (spelling == "&&" || spelling == "||" || spelling == "and" || spelling == "or") {
+      add_condition(lhs);
+      add_condition(rhs);
+    }
+    if (spelling == "=") {
+      add_assignment(whole, kids[0], kids[1], definition);
+      return;
+    }
+    int lt = type_id(clang_getCursorType(kids[0])), rt = type_id(clang_getCursorType(kids[1]));
+    if ((!class_typed(lt) && !class_typed(rt)) || !tracked_operator(spelling)) return;
+    Operator op = make_operator(whole, spelling, definition);
+    op.operands = {lhs, rhs};
+    op.operator_at = operator_token(whole, op.operands);
+    op.operand_types = {lt, rt};
+    facts_.operators.push_back(std::move(op));
+  }
+
+  // Skips blanks and comments from `i`; returns the first other offset.
+  static std::size_t skip_blanks(std::string_view t, std::size_t i) {
+    while (i < t.size()) {
+      if (std::isspace(static_cast<unsigned char>(t[i]))) {
+        ++i;
+      } else if (t.compare(i, 2, "//") == 0) {
+        i = t.find('\n', i);
+        if (i == std::string_view::npos) return t.size();
+      } else if (t.compare(i, 2, "/*") == 0) {
+        i = t.find("*/", i + 2);
+        if (i == std::string_view::npos) return t.size();
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  // The parenthesized head of `if`/`while`/`switch`/`for` starting at `begin`: the offsets of its `(` and
+  // `)` and of the `;` at its top level. Empty when the text there is not such a statement (a macro made it).
+  struct Head {
+    std::size_t open = 0, close = 0;
+    std::vector<std::size_t> semicolons;
+  };
+  std::optional<Head> statement_head(FileId file, std::size_t begin) {
+    std::string_view t = text(file);
+    std::size_t i = begin;
+    auto word = [&] {
+      std::size_t j = i;
+      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
+      return t.substr(i, j - i);
+    };
+    std::string_view kw = word();
+    if (kw != "if" && kw != "while" && kw != "switch" && kw != "for") return std::nullopt;
+    i = skip_blanks(t, i + kw.size());
+    if (word() == "constexpr") i = skip_blanks(t, i + 9);
+    if (i >= t.size() || t[i] != '(') return std::nullopt;
+    Head h;
+    h.open = i;
+    int depth = 0;
+    for (; i < t.size(); ++i) {
+      std::size_t next = skip_blanks(t, i);
+      if (next != i) {
+        i = next - 1;
+        continue;
+      }
+      char ch = t[i];
+      if (ch == '"' || ch == '\'') {
+        for (++i; i < t.size() && t[i] != ch; ++i) {
+          if (t[i] == '\\') ++i;
+        }
+      } else if (ch == '(' || ch == '[' || ch == '{') {
+        ++depth;
+      } else if (ch == ')' || ch == ']' || ch == '}') {
+        if (--depth == 0) {
+          h.close = i;
+          return h;
+        }
+      } else if (ch == ';' && depth == 1) {
+        h.semicolons.push_back(i);
+      }
+    }
+    return std::nullopt;
+  }
+
+  // Conditions of statements and `?:`, and loops with their condition and body.
+  void add_statement(CXCursor c, CXCursorKind kind, int definition) {
+    std::vector<CXCursor> kids = children(c);
+    Location whole = extent(c);
+    if (kids.empty() || !in_project(whole.file)) return;
+    std::vector<Location> at;
+    for (const auto& k : kids) at.push_back(extent(k));
+    if (kind == CXCursor_ConditionalOperator) {
+      if (kids.size() == 3) add_condition(at[0]);
+      return;
+    }
+    Loop loop;
+    loop.at = whole;
+    loop.definition = definition;
+    if (kind == CXCursor_DoStmt) {
+      if (kids.size() < 2) return;
+      add_condition(at.back());
+      loop.body = at.front();
+      loop.condition = at.back();
+      facts_.loops.push_back(std::move(loop));
+      return;
+    }
+    auto head = statement_head(whole.file, whole.offset);
+    if (!head) return;
+    auto inside = [&](const Location& l, std::size_t from, std::size_t to) {
+      return l.file == whole.file && l.offset > from && l.end_offset <= to;
+    };
+    std::optional<std::size_t> condition, range, body;
+    for (std::size_t i = 0; i < kids.size(); ++i) {
+      if (at[i].offset > head->close) {
+        body = i;
+      } else if (kind == CXCursor_ForStmt) {
+        if (head->semicolons.size() == 2 && inside(at[i], head->semicolons[0], head->semicolons[1]))
+          condition = i;
+      } else if (kind == CXCursor_CXXForRangeStmt) {
+        if (inside(at[i], head->open, head->close) && is_expression(kids[i])) range = i;
+      } else if (inside(at[i], head->open, head->close) && is_expression(kids[i])) {
+        condition = i;
+      }
+    }
+    if (condition) add_condition(at[*condition]);
+    if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || !body) return;
+    loop.body = at[*body];
+    if (condition) loop.condition = at[*condition];
+    if (range) {
+      loop.range_for = true;
+      loop.condition = at[*range];
+      loop.range_type = type_id(clang_getCursorType(kids[*range]));
+    }
+    facts_.loops.push_back(std::move(loop));
+  }
+
+  void add_variable(CXCursor c, int definition) {
+    std::vector<CXCursor> kids = children(c);
+    auto init = std::find_if(kids.rbegin(), kids.rend(), [](CXCursor k) { return is_expression(k); });
+    if (init == kids.rend()) return;
+    Location name = location(clang_getCursorLocation(c));
+    if (!in_project(name.file)) return;
+    Assignment a;
+    a.at = name;
+    a.variable = symbol_id(c);
+    a.value = extent(*init);
+    a.declaration = true;
+    CXType type = clang_getCursorType(c);
+    a.type = type_id(type);
+    a.type_spelling = clang::type_spelling(clang_getCanonicalType(type));
+    Location whole = extent(c);
+    if (whole.file == name.file && whole.offset < name.offset) {
+      Location head = whole;
+      head.end_offset = name.offset;
+      std::string_view t = text(head);
+      for (std::size_t at = t.find("auto"); at != std::string_view::npos; at = t.find("auto", at + 1)) {
+        auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+        if ((at == 0 || !ident(t[at - 1])) && (at + 4 >= t.size() || !ident(t[at + 4])))
+          a.written_auto = true;
+      }
+    }
+    a.definition = definition;
+    facts_.assignments.push_back(std::move(a));
+  }
+
+  // The namespace a using-directive or namespace alias names, through aliases of aliases.
+  std::string nominated_namespace(CXCursor c, int depth = 0) {
+    CXCursor last = clang_getNullCursor();
+    for (const auto& k : children(c)) {
+      if (clang_getCursorKind(k) == CXCursor_NamespaceRef) last = k;
+    }
+    if (clang_Cursor_isNull(last) || depth > 8) return {};
+    CXCursor ns = clang_getCursorReferenced(last);
+    if (clang_getCursorKind(ns) == CXCursor_NamespaceAlias) return nominated_namespace(ns, depth + 1);
+    return clang_Cursor_isNull(ns) ? std::string() : qualified_name(ns);
+  }
+
+  void add_namespace_use(CXCursor c, CXCursorKind kind, int definition) {
+    NamespaceUse use;
+    use.at = extent(c);
+    if (!in_project(use.at.file)) return;
+    use.target = nominated_namespace(c);
+    if (use.target.empty()) return;
+    if (kind == CXCursor_NamespaceAlias) use.alias = clang::spelling(c);
+    for (const auto& n : namespaces_) use.scope_namespace += (use.scope_namespace.empty() ? "" : "::") + n;
+    if (definition >= 0) use.scope_block = facts_.definitions[static_cast<std::size_t>(definition)].extent;
+    facts_.namespace_uses.push_back(std::move(use));
+  }
+
   void add_conversion(CXCursor c, const char* kind, int definition) {
     Conversion conv;
-    conv.at = range(clang_getCursorExtent(c));
+    conv.at = extent(c);
     conv.kind = kind;
     conv.to_type = clang::type_spelling(clang_getCursorType(c));
+    conv.to = type_id(clang_getCursorType(c));
     conv.definition = definition;
     // The operand is the last child (a TypeRef to the target type may come first).
     CXCursor operand = clang_getNullCursor();
-    clang_visitChildren(
-        c,
-        [](CXCursor ch, CXCursor, CXClientData d) {
-          if (clang_isExpression(clang_getCursorKind(ch))) *static_cast<CXCursor*>(d) = ch;
-          return CXChildVisit_Continue;
-        },
-        &operand);
-    if (!clang_Cursor_isNull(operand)) conv.from_type = clang::type_spelling(clang_getCursorType(operand));
+    for (const auto& k : children(c)) {
+      if (is_expression(k)) operand = k;
+    }
+    if (!clang_Cursor_isNull(operand)) {
+      conv.from_type = clang::type_spelling(clang_getCursorType(operand));
+      conv.from = type_id(clang_getCursorType(operand));
+      conv.operand = extent(operand);
+    }
     facts_.conversions.push_back(std::move(conv));
-  }
-
-  static CXCursor first_child(CXCursor c) {
-    CXCursor out = clang_getNullCursor();
-    clang_visitChildren(
-        c,
-        [](CXCursor ch, CXCursor, CXClientData d) {
-          *static_cast<CXCursor*>(d) = ch;
-          return CXChildVisit_Break;
-        },
-        &out);
-    return out;
   }
 
   struct PairHash {
@@ -363,6 +852,13 @@ class Extractor {
   const ParseOptions& options_;
   const CompileCommand& command_;
   std::unordered_map<CXFile, FileId> file_ids_;
+  std::unordered_map<FileId, std::string_view> contents_;
+  std::unordered_map<FileId, CXFile> cxfiles_;
+  std::unordered_map<int, int> builtin_types_;
+  std::unordered_map<CXCursor, int, CursorHash, CursorEq> class_types_;
+  std::vector<std::string> namespaces_;  // the namespaces enclosing the cursor being visited
+  // Condition expressions seen so far, by file and byte range: their conversions are EL201's.
+  std::set<std::tuple<FileId, unsigned, unsigned>> conditions_;
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> symbol_ids_;
   std::unordered_map<std::pair<CXFile, unsigned>, std::string, PairHash> macro_at_;
   std::vector<std::pair<std::size_t, std::pair<CXFile, unsigned>>> pending_macro_names_;

@@ -121,4 +121,44 @@ std::string ProjectModel::relative(const fs::path& p) const {
   return r.empty() ? p.generic_string() : r;
 }
 
+bool ProjectModel::is_tensor(int type) const {
+  const TypeFacts* t = facts_.type(type);
+  if (!t || t->classes.empty()) return false;
+  if (auto it = tensor_types_.find(type); it != tensor_types_.end()) return it->second;
+  if (!tensor_globs_) {
+    tensor_globs_.emplace();
+    for (std::string name : config_.tensor_types) {
+      if (name.rfind("::", 0) == 0) name.erase(0, 2);
+      // The config loader checked that every entry is a valid glob.
+      tensor_globs_->emplace_back(name);
+      // "ns::Basic<*>" names the specializations; the template itself is "ns::Basic".
+      if (auto lt = name.find('<'); lt != std::string::npos && lt > 0) {
+        tensor_globs_->emplace_back(name.substr(0, lt));
+      }
+    }
+  }
+  bool tensor = std::any_of(t->classes.begin(), t->classes.end(), [&](const std::string& c) {
+    return std::any_of(tensor_globs_->begin(), tensor_globs_->end(),
+                       [&](const Glob& g) { return g.matches_name(c); });
+  });
+  tensor_types_.emplace(type, tensor);
+  return tensor;
+}
+
+bool ProjectModel::operator_rules_govern(FileId file) const {
+  if (file < 0 || !facts_.files[static_cast<std::size_t>(file)].in_project) return false;
+  return layer(file).kind != LayerKind::glue;
+}
+
+bool ProjectModel::scalar_rules_govern(FileId file) const {
+  if (!operator_rules_govern(file)) return false;
+  return layer(file).kind != LayerKind::tests;
+}
+
+const RuleSetting& ProjectModel::rule_setting(const std::string& code) const {
+  static const RuleSetting kDefault;
+  auto it = config_.rules.find(code);
+  return it == config_.rules.end() ? kDefault : it->second;
+}
+
 }  // namespace emberlint

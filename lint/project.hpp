@@ -42,6 +42,18 @@ class ProjectModel {
   std::string backend_folder(const std::string& backend) const;
   std::string relative(const std::filesystem::path& p) const;
 
+  // Whether a type (index into facts().types) is one of the configured tensor types: its class, its
+  // template or one of its bases matches an entry of `tensor_types` (a qualified name or name glob; a
+  // trailing template argument list in the entry is optional). Typedefs, aliases, references, cv and
+  // `auto` are already looked through in the facts.
+  bool is_tensor(int type) const;
+  // The operator (EL2xx) and scalar (EL3xx) rules govern every layer but glue; the scalar rules also
+  // leave tests alone, which read values to check them.
+  bool operator_rules_govern(FileId file) const;
+  bool scalar_rules_govern(FileId file) const;
+  // A rule's options from the config (defaults when it has none).
+  const RuleSetting& rule_setting(const std::string& code) const;
+
  private:
   std::optional<Owner> file_owner(FileId file, const std::string& spelled) const;
 
@@ -50,6 +62,8 @@ class ProjectModel {
   mutable std::unordered_map<FileId, Layer> layers_;
   mutable std::unordered_map<FileId, std::optional<Owner>> file_owners_;
   mutable std::unordered_map<int, std::optional<Owner>> symbol_owners_;
+  mutable std::optional<std::vector<Glob>> tensor_globs_;
+  mutable std::unordered_map<int, bool> tensor_types_;
 };
 
 Layer classify_path(const Config& config, const std::filesystem::path& absolute);

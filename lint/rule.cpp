@@ -2,7 +2,7 @@
 
 namespace emberlint {
 
-void Reporter::report(const Location& at, std::string message) const {
+void Reporter::report(const Location& at, std::string message, std::vector<Replacement> fix) const {
   if (at.file < 0 || !facts_.files[static_cast<std::size_t>(at.file)].in_project) return;
   Diagnostic d;
   d.code = info_.code;
@@ -14,6 +14,7 @@ void Reporter::report(const Location& at, std::string message) const {
   d.end_line = at.end_line ? at.end_line : at.line;
   d.end_column = at.end_column ? at.end_column : at.column;
   d.message = std::move(message);
+  d.fix = std::move(fix);
   out_.push_back(std::move(d));
 }
 

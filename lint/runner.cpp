@@ -350,7 +350,9 @@ CheckResult run_check(const CheckOptions& options) {
     if (!text) continue;
     auto sups = scan_suppressions(*text);
     if (sups.empty()) continue;
-    auto begin = merged.lower_bound(Diagnostic{"", "", Severity::off, file, 0, 0, 0, 0, ""});
+    Diagnostic first;
+    first.file = file;
+    auto begin = merged.lower_bound(first);
     for (auto it = begin; it != merged.end() && it->file == file;) {
       bool hit = false;
       for (auto& s : sups) {

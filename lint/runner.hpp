@@ -32,6 +32,8 @@ struct CheckResult {
   std::size_t files_analyzed = 0;
   std::vector<Diagnostic> diagnostics;
   std::vector<Failure> failures;
+  // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
+  std::optional<std::size_t> fixed;
 };
 
 // Throws UsageError (or ConfigError, CompileDatabaseError) for problems that stop the run before analysis.

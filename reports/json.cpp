@@ -6,6 +6,21 @@
 
 namespace emberlint {
 
+namespace {
+
+nlohmann::json fix_json(const CheckResult& result, const Diagnostic& d) {
+  nlohmann::json fix = nlohmann::json::array();
+  for (const Replacement& r : d.fix) {
+    fix.push_back({{"file", sanitize_utf8(display_path(result, r.file))},
+                   {"offset", r.offset},
+                   {"length", r.length},
+                   {"replacement", sanitize_utf8(r.replacement)}});
+  }
+  return fix;
+}
+
+}  // namespace
+
 void render_json(std::ostream& out, const CheckResult& result, bool statistics) {
   using nlohmann::json;
   json doc;
@@ -25,7 +40,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
                      {"end_line", d.end_line},
                      {"end_column", d.end_column},
                      {"message", sanitize_utf8(d.message)},
-                     {"fix", json::array()}});
+                     {"fix", fix_json(result, d)}});
   }
   doc["diagnostics"] = std::move(diags);
   json failures = json::array();
@@ -34,6 +49,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
                         {"message", sanitize_utf8(failure_message(result, f))}});
   }
   doc["failures"] = std::move(failures);
+  if (result.fixed) doc["fixed"] = *result.fixed;
   if (statistics) doc["statistics"] = counts;
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }

@@ -92,6 +92,8 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
         << " could not be analyzed: " << sanitize_utf8(failure_message(result, f)) << "\n";
   }
   if (options.quiet) return;
+  if (result.fixed)
+    out << "Fixed " << *result.fixed << (*result.fixed == 1 ? " problem" : " problems") << ".\n";
   std::size_t total = errors + warnings + infos;
   out << (total == 0 ? "No problems" : std::to_string(total) + (total == 1 ? " problem" : " problems"));
   if (total) {

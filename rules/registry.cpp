@@ -13,6 +13,13 @@ const std::vector<std::unique_ptr<Rule>>& rules() {
     r.push_back(make_backend_code_outside_backends());  // EL102
     r.push_back(make_cross_backend_dependency());       // EL103
     r.push_back(make_test_bypasses_frontend());         // EL104
+    r.push_back(make_tensor_operator());                // EL200
+    r.push_back(make_tensor_in_condition());            // EL201
+    r.push_back(make_eigen_auto_expression());          // EL202
+    r.push_back(make_scalar_cast());                    // EL300
+    r.push_back(make_scalar_item());                    // EL301
+    r.push_back(make_host_roundtrip());                 // EL302
+    r.push_back(make_element_loop());                   // EL303
     return r;
   }();
   return all;

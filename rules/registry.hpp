@@ -31,5 +31,12 @@ std::unique_ptr<Rule> make_frontend_uses_backend_symbol();
 std::unique_ptr<Rule> make_backend_code_outside_backends();
 std::unique_ptr<Rule> make_cross_backend_dependency();
 std::unique_ptr<Rule> make_test_bypasses_frontend();
+std::unique_ptr<Rule> make_tensor_operator();
+std::unique_ptr<Rule> make_tensor_in_condition();
+std::unique_ptr<Rule> make_eigen_auto_expression();
+std::unique_ptr<Rule> make_scalar_cast();
+std::unique_ptr<Rule> make_scalar_item();
+std::unique_ptr<Rule> make_host_roundtrip();
+std::unique_ptr<Rule> make_element_loop();
 
 }  // namespace emberlint

@@ -81,7 +81,8 @@ TEST_P(RuleFixture, ReportsExactlyTheMarkedLines) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Rules, RuleFixture,
-                         ::testing::Values("EL001", "EL100", "EL101", "EL102", "EL103", "EL104"));
+                         ::testing::Values("EL001", "EL100", "EL101", "EL102", "EL103", "EL104", "EL200",
+                                           "EL201", "EL202", "EL300", "EL301", "EL302", "EL303"));
 
 TEST(RuleFixtureRun, AnalyzesEveryFileWithoutFailures) {
   const CheckResult& r = fixture_result();

@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
+#include "lint/fixes.hpp"
 #include "lint/init.hpp"
 #include "lint/suppressions.hpp"
 #include "rules/registry.hpp"
@@ -101,6 +103,74 @@ TEST(Config, BadGlobWrongTypeAndUnknownRule) {
             std::string::npos);
   EXPECT_NE(config_error(R"({"libraries": {"X": {"backend": "nope"}}})").find("libraries.X.backend"),
             std::string::npos);
+}
+
+TEST(Config, RuleOptionsAreCheckedPerRule) {
+  EXPECT_EQ(
+      config_error(R"({"rules": {"EL301": {"allowed_files": ["examples/**"], "allowed_functions": "ns::*"},
+                                        "tensor-operator": {"ops_namespace": "::my::ops", "severity": "error"}}})"),
+      "(no error)");
+  EXPECT_NE(config_error(R"({"rules": {"EL301": {"allowed_files": ["ex/[x"]}}})")
+                .find("rules.EL301.allowed_files[0]: bad glob 'ex/[x': unclosed '['"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"rules": {"EL301": {"allowed_functions": 4}}})")
+                .find("rules.EL301.allowed_functions: expected an array of strings, found a number"),
+            std::string::npos);
+  // An option of another rule is an unknown key, with the keys this rule takes.
+  std::string e = config_error(R"({"rules": {"EL200": {"allowed_files": []}}})");
+  EXPECT_NE(e.find("rules.EL200: unknown key 'allowed_files'; expected one of: severity, ops_namespace"),
+            std::string::npos)
+      << e;
+  EXPECT_NE(config_error(R"json({"rules": {"EL200": {"ops_namespace": "ember::ops()"}}})json")
+                .find("rules.EL200.ops_namespace: expected a qualified namespace name"),
+            std::string::npos);
+  EXPECT_NE(config_error(R"({"tensor_types": ["ember::[Tensor"]})").find("tensor_types[0]: bad glob"),
+            std::string::npos);
+}
+
+TEST(Fixes, SharedEditsAreTakenOnceAndOverlapsWaitForTheNextRun) {
+  auto diag = [](std::size_t offset, std::size_t length, std::string text) {
+    Diagnostic d;
+    d.code = "EL200";
+    d.file = "/p/a.cpp";
+    d.fix.push_back({"/p/a.cpp", offset, length, std::move(text)});
+    return d;
+  };
+  std::vector<Diagnostic> ds = {diag(10, 5, "add(a, b)"), diag(10, 5, "add(a, b)"), diag(12, 9, "x"),
+                                diag(30, 0, "y"),         diag(30, 0, "z"),         diag(40, 2, "w")};
+  ds.push_back(Diagnostic{});  // no fix
+  FixPlan plan = plan_fixes(ds);
+  EXPECT_EQ(plan.fixed, (std::set<std::size_t>{0, 1, 3, 5}));
+  ASSERT_EQ(plan.edits.size(), 1u);
+  const auto& edits = plan.edits.begin()->second;
+  ASSERT_EQ(edits.size(), 3u);
+  EXPECT_EQ(edits[0].offset, 10u);
+  EXPECT_EQ(edits[1].replacement, "y");
+  EXPECT_EQ(edits[2].offset, 40u);
+}
+
+TEST(Fixes, YamlIsWhatClangApplyReplacementsReads) {
+  Diagnostic d;
+  d.code = "EL200";
+  d.message = "operator '+' \"quoted\"";
+  d.file = "/nonexistent/a.cpp";
+  d.line = 1;
+  d.column = 1;
+  d.fix.push_back({"/nonexistent/a.cpp", 4, 5, "add(a,\tb)\n"});
+  std::vector<Diagnostic> ds = {d, d};
+  std::ostringstream out;
+  write_fixes_yaml(out, ds, plan_fixes(ds));
+  const std::string y = out.str();
+  EXPECT_EQ(y.rfind("---\nMainSourceFile: \"\"\nDiagnostics:\n  - DiagnosticName: \"emberlint-EL200\"\n", 0),
+            0u)
+      << y;
+  EXPECT_NE(y.find("      Message: \"operator '+' \\\"quoted\\\"\"\n"), std::string::npos) << y;
+  EXPECT_NE(
+      y.find("          Offset: 4\n          Length: 5\n          ReplacementText: \"add(a,\\tb)\\n\"\n"),
+      std::string::npos)
+      << y;
+  EXPECT_EQ(y.find("Replacements:"), y.rfind("Replacements:")) << "one replacement, written once";
+  EXPECT_EQ(y.substr(y.size() - 4), "...\n");
 }
 
 TEST(Config, NearestWinsAndInheritMerges) {

@@ -1,0 +1,191 @@
+#include "lint/fixes.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "lint/source_text.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool overlaps(const Replacement& a, const Replacement& b) {
+  if (a.file != b.file) return false;
+  // Two insertions at one offset would depend on their order: treat them as overlapping.
+  if (a.offset == b.offset) return true;
+  return a.offset < b.offset + b.length && b.offset < a.offset + a.length;
+}
+
+// A YAML double-quoted scalar: quotes, backslashes and control characters are escaped; every other byte
+// (UTF-8 included) passes through, so the text reads back exactly.
+std::string yaml_quoted(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7f) {
+          static const char* hex = "0123456789ABCDEF";
+          out += "\\x";
+          out += hex[c >> 4];
+          out += hex[c & 15];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string read_all(const fs::path& p, bool& ok) {
+  std::ifstream in(p, std::ios::binary);
+  ok = static_cast<bool>(in);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+// Writes `text` over `file` atomically, keeping its permissions; an error message, or empty.
+std::string replace_file(const fs::path& file, const std::string& text) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return file.string() + ": " + errno_text();
+  std::string tmpl = (file.parent_path() / ("." + file.filename().string() + ".emberlint-XXXXXX")).string();
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  int fd = ::mkstemp(name.data());
+  if (fd < 0) return file.string() + ": cannot create a temporary file beside it: " + errno_text();
+  std::string error;
+  const char* p = text.data();
+  std::size_t left = text.size();
+  while (left > 0 && error.empty()) {
+    ssize_t n = ::write(fd, p, left);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = file.string() + ": cannot write the fixed text: " + errno_text();
+    } else {
+      p += n;
+      left -= static_cast<std::size_t>(n);
+    }
+  }
+  if (error.empty() && ::fchmod(fd, st.st_mode & 07777) != 0) error = file.string() + ": " + errno_text();
+  if (error.empty() && ::fsync(fd) != 0) error = file.string() + ": " + errno_text();
+  if (::close(fd) != 0 && error.empty()) error = file.string() + ": " + errno_text();
+  if (error.empty() && ::rename(name.data(), file.c_str()) != 0) {
+    error = file.string() + ": cannot replace the file: " + errno_text();
+  }
+  if (!error.empty()) ::unlink(name.data());
+  return error;
+}
+
+}  // namespace
+
+FixPlan plan_fixes(const std::vector<Diagnostic>& diagnostics) {
+  FixPlan plan;
+  for (std::size_t i = 0; i < diagnostics.size(); ++i) {
+    const auto& fix = diagnostics[i].fix;
+    if (fix.empty()) continue;
+    bool consistent = true;
+    for (const auto& r : fix) {
+      const auto& taken = plan.edits[r.file];
+      for (const auto& t : taken) {
+        if (!(t == r) && overlaps(t, r)) consistent = false;
+      }
+    }
+    if (!consistent) continue;
+    for (const auto& r : fix) {
+      auto& taken = plan.edits[r.file];
+      if (std::find(taken.begin(), taken.end(), r) == taken.end()) taken.push_back(r);
+    }
+    plan.fixed.insert(i);
+  }
+  for (auto it = plan.edits.begin(); it != plan.edits.end();) {
+    std::sort(it->second.begin(), it->second.end());
+    it = it->second.empty() ? plan.edits.erase(it) : std::next(it);
+  }
+  return plan;
+}
+
+std::vector<std::string> apply_fixes(const FixPlan& plan) {
+  std::vector<std::string> errors;
+  for (const auto& [file, edits] : plan.edits) {
+    bool ok = false;
+    std::string text = read_all(file, ok);
+    if (!ok) {
+      errors.push_back(file.string() + ": cannot read the file to fix it");
+      continue;
+    }
+    bool fits = std::all_of(edits.begin(), edits.end(),
+                            [&](const Replacement& r) { return r.offset + r.length <= text.size(); });
+    if (!fits) {
+      errors.push_back(file.string() + ": the file changed since it was analyzed; not fixed");
+      continue;
+    }
+    // From the end, so earlier offsets stay valid.
+    for (auto it = edits.rbegin(); it != edits.rend(); ++it)
+      text.replace(it->offset, it->length, it->replacement);
+    if (std::string e = replace_file(file, text); !e.empty()) errors.push_back(e);
+  }
+  return errors;
+}
+
+void write_fixes_yaml(std::ostream& out, const std::vector<Diagnostic>& diagnostics, const FixPlan& plan) {
+  out << "---\nMainSourceFile: \"\"\nDiagnostics:\n";
+  std::set<Replacement> written;
+  bool any = false;
+  for (std::size_t i : plan.fixed) {
+    const Diagnostic& d = diagnostics[i];
+    std::vector<const Replacement*> fresh;
+    for (const auto& r : d.fix) {
+      if (written.insert(r).second) fresh.push_back(&r);
+    }
+    if (fresh.empty()) continue;
+    any = true;
+    // The diagnostic's own offset: its line and column in the file as it is on disk.
+    std::size_t offset = 0;
+    if (auto src = SourceText::read(d.file)) offset = src->offset(d.line, d.column);
+    out << "  - DiagnosticName: " << yaml_quoted("emberlint-" + d.code) << "\n"
+        << "    DiagnosticMessage:\n"
+        << "      Message: " << yaml_quoted(d.message) << "\n"
+        << "      FilePath: " << yaml_quoted(d.file.string()) << "\n"
+        << "      FileOffset: " << offset << "\n"
+        << "      Replacements:\n";
+    for (const Replacement* r : fresh) {
+      out << "        - FilePath: " << yaml_quoted(r->file.string()) << "\n"
+          << "          Offset: " << r->offset << "\n"
+          << "          Length: " << r->length << "\n"
+          << "          ReplacementText: " << yaml_quoted(r->replacement) << "\n";
+    }
+    out << "    Level: Warning\n";
+  }
+  if (!any) out << "  []\n";
+  out << "...\n";
+}
+
+}  // namespace emberlint

@@ -1,0 +1,97 @@
+// EL300 scalar-cast: a tensor converted to a C++ arithmetic type.
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "rules/registry.hpp"
+
+namespace emberlint {
+namespace {
+
+const RuleInfo kInfo{
+    "EL300",
+    "scalar-cast",
+    "scalar",
+    Severity::warning,
+    false,
+    "a tensor converted to a C++ arithmetic type: explicit cast, functional cast, or implicit conversion",
+    R"(## What it does
+Flags a value of a configured tensor type converted to an arithmetic type (`bool`, integers, floating
+point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `t.operator double()`, and implicit conversions
+through the tensor's conversion operator (`double x = t;`, `f(t)` with a `double` parameter, `t * 2.0` when
+it resolves to the built-in operator). Conversions to a truth value used as a condition are EL201's. The test
+layer is not governed: tests read values to check them.
+
+## Why is this bad?
+The conversion is a scalar extraction that no one sees: it waits for the device, copies one element to the
+host, and throws (or picks an element) when the tensor has more than one. Code full of such conversions
+silently does its work element by element on the host.
+
+## Example
+```cpp
+double s = static_cast<double>(ember::ops::sum(x));
+float f = t;
+```
+
+## Use instead
+```cpp
+double s = ember::ops::sum(x).item<double>();   // one explicit, allowed extraction (EL301)
+```
+or keep the value a tensor and continue with ops.
+)"};
+
+class ScalarCast final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const ProjectModel& model, const Reporter& reporter) const override {
+    const TuFacts& facts = model.facts();
+    auto arithmetic = [&](int type) {
+      const TypeFacts* t = facts.type(type);
+      return t && t->arithmetic;
+    };
+    // Explicit casts, by the range of the expression they convert.
+    std::map<std::tuple<FileId, unsigned, unsigned>, const Conversion*> casts;
+    for (const auto& c : facts.conversions) {
+      if (c.kind == "operator" || c.operand.file < 0 || !arithmetic(c.to)) continue;
+      casts.emplace(std::make_tuple(c.operand.file, c.operand.offset, c.operand.end_offset), &c);
+    }
+    std::set<const Conversion*> reported;
+    auto report_cast = [&](const Conversion& cast, const std::string& type) {
+      if (!reported.insert(&cast).second || !model.scalar_rules_govern(cast.at.file)) return;
+      std::string how = cast.kind == "c-style"      ? "a C-style cast"
+                        : cast.kind == "functional" ? "a functional cast"
+                                                    : cast.kind;
+      reporter.report(cast.at,
+                      "tensor of type '" + type + "' converted to '" + cast.to_type + "' by " + how +
+                          ": a hidden scalar extraction; use an allowed extractor or keep it a tensor");
+    };
+    for (const auto& c : facts.conversions) {
+      if (!model.is_tensor(c.from) || !arithmetic(c.to)) continue;
+      const std::string type = facts.type(c.from)->spelling;
+      if (c.kind != "operator") {
+        report_cast(c, type);
+        continue;
+      }
+      // The conversion operator a cast calls is reported as that cast.
+      if (auto it = casts.find({c.at.file, c.at.offset, c.at.end_offset}); it != casts.end()) {
+        report_cast(*it->second, type);
+        continue;
+      }
+      const TypeFacts* to = facts.type(c.to);
+      if (!c.explicit_call && (c.condition || to->is_bool)) continue;  // EL201
+      if (!model.scalar_rules_govern(c.at.file)) continue;
+      reporter.report(c.at, "tensor of type '" + type + "' converted to '" + c.to_type + "' by " +
+                                (c.explicit_call ? std::string("an explicit call of its conversion operator")
+                                                 : std::string("an implicit conversion")) +
+                                ": a hidden scalar extraction; use an allowed extractor or keep it a tensor");
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_scalar_cast() {
+  return std::make_unique<ScalarCast>();
+}
+
+}  // namespace emberlint

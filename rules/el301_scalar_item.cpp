@@ -1,0 +1,84 @@
+// EL301 scalar-item: a configured scalar extractor outside the places allowed to use it.
+#include <algorithm>
+
+#include "rules/registry.hpp"
+
+namespace emberlint {
+namespace {
+
+const RuleInfo kInfo{
+    "EL301",
+    "scalar-item",
+    "scalar",
+    Severity::warning,
+    false,
+    "a configured scalar extractor (`item<T>()`, `to_scalar`, ...) outside the places allowed to use it",
+    R"(## What it does
+Flags every call of a function named in the config's `scalar_extractors` (qualified names or name globs,
+e.g. `"ember::Tensor::item"`, `"ember::ops::item"`), reached however it is spelled (through `using`, an alias
+of the tensor type, a derived class or a template), unless the call is in an allowed place:
+```jsonc
+"rules": {"EL301": {
+  "allowed_files": ["examples/**", "frontend/src/format.cpp"],   // path globs, relative to this config
+  "allowed_functions": ["ember::detail::print*"]                 // globs of qualified function names
+}}
+```
+The test layer is not governed: tests extract values to check them.
+
+## Why is this bad?
+Each extraction waits for the device and copies a value to the host. One at the end of a computation is
+fine; extractions spread through library code serialize it and usually mean that a loop over elements runs on
+the host. Keeping them to a few named places makes them visible and reviewable.
+
+## Example
+```cpp
+double total = 0;
+for (std::int64_t i = 0; i < n; ++i) total += ember::ops::item(ember::ops::slice(x, i)).as_double();
+```
+
+## Use instead
+```cpp
+ember::Tensor total = ember::ops::sum(x);   // stays on the device; extract once where it is allowed
+```
+)"};
+
+class ScalarItem final : public Rule {
+ public:
+  const RuleInfo& info() const override { return kInfo; }
+  void check(const ProjectModel& model, const Reporter& reporter) const override {
+    const Config& cfg = model.config();
+    if (cfg.scalar_extractors.empty()) return;
+    std::vector<Glob> extractors;
+    for (std::string e : cfg.scalar_extractors)
+      extractors.emplace_back(e.rfind("::", 0) == 0 ? e.substr(2) : e);
+    const RuleSetting& setting = model.rule_setting(kInfo.code);
+    const TuFacts& facts = model.facts();
+    for (const auto& call : facts.calls) {
+      if (call.callee < 0 || !model.scalar_rules_govern(call.at.file)) continue;
+      const std::string& name = facts.symbols[static_cast<std::size_t>(call.callee)].qualified_name;
+      auto matches = [&](const Glob& g) { return g.matches_name(name); };
+      if (std::none_of(extractors.begin(), extractors.end(), matches)) continue;
+      const auto& file = facts.path(call.at.file);
+      auto in_file = [&](const Glob& g) { return g.matches_path(file); };
+      if (std::any_of(setting.allowed_files.begin(), setting.allowed_files.end(), in_file)) continue;
+      if (call.definition >= 0) {
+        const std::string& fn = facts.definitions[static_cast<std::size_t>(call.definition)].qualified_name;
+        auto in_function = [&](const Glob& g) { return g.matches_name(fn); };
+        if (std::any_of(setting.allowed_functions.begin(), setting.allowed_functions.end(), in_function))
+          continue;
+      }
+      reporter.report(call.at,
+                      "scalar extractor '" + name +
+                          "' used outside the allowed places (rules.EL301.allowed_files and "
+                          "allowed_functions): keep the value a tensor, or extract it where allowed");
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Rule> make_scalar_item() {
+  return std::make_unique<ScalarItem>();
+}
+
+}  // namespace emberlint
