@@ -100,8 +100,8 @@ TensorArg arg(const Tensor& t);
 
 // ---- devices ---------------------------------------------------------------------------------------------
 
-// Work-group size launch() uses (global sizes are rounded up to a multiple of it); kernels that use local
-// memory choose their own through launch_2d.
+// launch() rounds global sizes up to a multiple of this; kernels that use local memory choose their
+// work-group size through launch_2d.
 inline constexpr std::size_t kWorkGroupSize = 64;
 
 // One OpenCL device with its context, its in-order queue and its compiled programs. Created on first use.
@@ -126,13 +126,16 @@ class DeviceContext {
   std::shared_ptr<ClBuffer> allocate(std::size_t nbytes);
 
   // The kernel `kernel_name` of program `program` (kernels/<program>.cl after kernels/common.cl, and for
-  // "random" after ember/random/philox.h and distributions.h too) built with
-  // `options`. Programs are built once per (program, options) and kernels created once; a failed build
-  // throws BackendError with the build log.
+  // "random" after ember/random/philox.h and distributions.h too) built with `options`. Programs are built
+  // once per (program, options) and kernels created once; a failed build throws BackendError with the build
+  // log. Built programs are also kept on disk under $XDG_CACHE_HOME/ember/opencl (or ~/.cache/ember/opencl),
+  // keyed by a hash of device name, driver version, options and source, and loaded from there next time
+  // (EMBER_OPENCL_BINARY_CACHE=0 turns that off; CPU devices need =1 to turn it on, see runtime.cpp).
   cl_kernel kernel(std::string_view program, const std::string& options, const char* kernel_name);
 
-  // Sets cl_long(n) as argument 0 and `args` after it, then enqueues n work-items (1-D). Nothing is
-  // enqueued for n == 0. The launch is asynchronous; the queue keeps the order of operations.
+  // Sets cl_long(n) as argument 0 and `args` after it, then enqueues n work-items (1-D) rounded up to a
+  // multiple of kWorkGroupSize; the driver picks the work-group size (no kernel-specific limit can then
+  // fail the launch). Nothing is enqueued for n == 0. Asynchronous; the in-order queue keeps op order.
   template <class... Args>
   void launch(cl_kernel kernel, std::int64_t n, const Args&... args) {
     if (n <= 0) return;
@@ -141,7 +144,7 @@ class DeviceContext {
     set_arg(kernel, index, static_cast<cl_long>(n));
     (set_arg(kernel, index, args), ...);
     const std::size_t global = round_up(static_cast<std::size_t>(n), kWorkGroupSize);
-    enqueue(kernel, 1, &global, &kWorkGroupSize);
+    enqueue(kernel, 1, &global, nullptr);
   }
   // As launch, for a 2-D range of exactly global[0] x global[1] work-items in groups of local[0] x local[1]
   // (the caller rounds global to multiples of local); no implicit n argument.
@@ -186,6 +189,7 @@ class DeviceContext {
   std::string name_;
   std::string driver_;
   bool has_fp64_ = false;
+  bool is_cpu_ = false;
   std::size_t global_mem_ = 0;
   std::size_t max_alloc_ = 0;
   std::shared_ptr<MemoryCounters> counters_ = std::make_shared<MemoryCounters>();
@@ -223,8 +227,11 @@ class Runtime {
 };
 
 // Program options that make kernels/common.cl's T, C, LOAD and STORE refer to `dtype`:
-// -DT=<storage type> -DC=<compute type> -DDT_<NAME>=1 and the IS_* flags (see common.cl).
+// -DT=<storage type> -DC=<compute type> -DUT=<wrapping unsigned type> and the IS_* flags (see common.cl).
 std::string dtype_options(DType dtype);
+// "-DW=uchar|ushort|uint|ulong": an unsigned type as wide as one element of `dtype`, for kernels that move
+// elements as opaque bits (layout ops); float16 included, whose half pointers cannot be dereferenced.
+std::string opaque_options(DType dtype);
 // The OpenCL C spelling of dtype's storage type ("uchar" for bool and uint8, "half" for float16, which
 // kernels only read and write through vload_half/vstore_half_rte, ...).
 const char* cl_storage_type(DType dtype);
