@@ -1,0 +1,287 @@
+#include "analyze/analyze.hpp"
+
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include "analyze/extract.hpp"
+#include "analyze/ops_config.hpp"
+#include "lint/compile_db.hpp"
+#include "lint/config.hpp"
+#include "lint/project.hpp"
+#include "rules/el4_inventory.hpp"
+#include "rules/registry.hpp"
+
+namespace emberlint::analyze {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path normalize(const fs::path& p) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(p, ec);
+  fs::path out = fs::weakly_canonical(abs, ec);
+  return ec ? abs.lexically_normal() : out;
+}
+
+// The check rules and the inventory rules, for config validation and --select/--ignore.
+class AllRuleNames : public RuleNames {
+ public:
+  std::optional<std::string> code_of(const std::string& code_or_name) const override {
+    if (auto code = RegistryNames().code_of(code_or_name)) return code;
+    for (const RuleInfo* info : inventory_rule_infos()) {
+      if (info->code == code_or_name || info->name == code_or_name) return info->code;
+    }
+    return std::nullopt;
+  }
+};
+
+bool selected(const AnalyzeOptions& o, const RuleInfo& info) {
+  auto matches = [&](const std::string& item) {
+    return item == "ALL" || item == info.code || item == info.name || info.code.rfind(item, 0) == 0;
+  };
+  bool in = o.select.empty() || std::any_of(o.select.begin(), o.select.end(), matches);
+  return in && std::none_of(o.ignore.begin(), o.ignore.end(), matches);
+}
+
+// The sources analyze parses: every C++ file in a backend folder and, for the functions shape, in the
+// frontend too (the predecessor's ops/<backend>/ folders live there). Sorted, so the run is deterministic.
+std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
+  std::vector<fs::path> out;
+  std::error_code ec;
+  for (auto it =
+           fs::recursive_directory_iterator(cfg.root, fs::directory_options::skip_permission_denied, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path p = it->path();
+    bool hidden = p.filename().string().rfind('.', 0) == 0;
+    if (it->is_directory(ec)) {
+      if (hidden || cfg.excluded(p)) it.disable_recursion_pending();
+      continue;
+    }
+    // Headers are parsed through the sources that include them (and on their own only when they define an
+    // op inline, see extract.cpp).
+    if (hidden || cfg.excluded(p) || !is_source_path(p)) continue;
+    Layer layer = classify_path(cfg, p);
+    bool wanted = layer.kind == LayerKind::backend ||
+                  (ops.shape == OpsConfig::Shape::functions && layer.kind == LayerKind::frontend);
+    if (wanted) out.push_back(normalize(p));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, const Config& cfg,
+                                         const std::optional<fs::path>& build_dir) {
+  std::vector<CompileCommand> db;
+  if (build_dir) {
+    try {
+      db = load_compile_database(*build_dir);
+    } catch (const CompileDatabaseError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  std::map<fs::path, const CompileCommand*> by_file;
+  for (const auto& c : db) by_file[c.file] = &c;
+  std::vector<CompileCommand> out;
+  for (const auto& f : files) {
+    CompileCommand c;
+    if (auto it = by_file.find(f); it != by_file.end()) {
+      c = *it->second;
+    } else if (auto guess = build_dir ? interpolate_command(db, f) : std::nullopt) {
+      c = *guess;
+      c.file = f;
+    } else {
+      c.file = f;
+      c.directory = cfg.root;
+      c.arguments = cfg.compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg.compile_flags;
+    }
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace
+
+AnalyzeReport run_analyze(const AnalyzeOptions& options) {
+  auto start = std::chrono::steady_clock::now();
+  // A rule code, a rule name, or a prefix of some code ("EL4").
+  auto check_item = [](const std::string& item, const char* flag) {
+    if (item == "ALL" || AllRuleNames().code_of(item)) return;
+    std::vector<const RuleInfo*> all = rule_infos();
+    for (const RuleInfo* info : inventory_rule_infos()) all.push_back(info);
+    for (const RuleInfo* info : all) {
+      if (info->code.rfind(item, 0) == 0) return;
+    }
+    throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
+  };
+  for (const auto& item : options.select) check_item(item, "--select");
+  for (const auto& item : options.ignore) check_item(item, "--ignore");
+  AllRuleNames names;
+  ConfigLoader loader(names);
+  std::shared_ptr<const Config> cfg;
+  if (options.config_file) {
+    fs::path f = normalize(*options.config_file);
+    std::error_code ec;
+    if (!fs::is_regular_file(f, ec))
+      throw UsageError("--config " + options.config_file->string() + ": no such file");
+    cfg = loader.load_file(f);
+  } else {
+    fs::path where = options.paths.empty() ? fs::current_path() : normalize(options.paths.front());
+    std::error_code ec;
+    if (!fs::exists(where, ec)) throw UsageError(where.string() + ": no such file or folder");
+    if (!fs::is_directory(where, ec)) where = where.parent_path();
+    cfg = loader.for_folder(where, fs::current_path());
+  }
+  OpsConfig ops = load_ops_config(*cfg);
+
+  ExtractInput input;
+  input.config = cfg.get();
+  input.ops = &ops;
+  input.jobs = options.jobs;
+  input.resource_dir = find_resource_dir();
+  input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir);
+  ExtractResult extracted = extract_inventory(input);
+
+  AnalyzeReport report;
+  report.inventory = std::move(extracted.inventory);
+  report.findings.root = cfg->root;
+  report.findings.files_analyzed = extracted.files_analyzed;
+  report.findings.failures = std::move(extracted.failures);
+  for (Diagnostic& d : check_inventory(report.inventory)) {
+    const RuleInfo* info = nullptr;
+    for (const RuleInfo* i : inventory_rule_infos()) {
+      if (i->code == d.code) info = i;
+    }
+    if (!selected(options, *info)) continue;
+    if (auto it = cfg->rules.find(d.code); it != cfg->rules.end() && it->second.severity)
+      d.severity = *it->second.severity;
+    if (d.severity == Severity::off) continue;
+    bool ignored =
+        std::any_of(cfg->per_file_ignores.begin(), cfg->per_file_ignores.end(), [&](const auto& p) {
+          return p.glob.matches_path(d.file) &&
+                 std::any_of(p.codes.begin(), p.codes.end(),
+                             [&](const auto& c) { return c == "ALL" || c == d.code; });
+        });
+    if (!ignored) report.findings.diagnostics.push_back(std::move(d));
+  }
+  std::sort(report.findings.diagnostics.begin(), report.findings.diagnostics.end());
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+int analyze_main(const std::vector<std::string>& args) {
+  constexpr int kExitFindings = 1, kExitUsage = 2, kExitFailures = 3;
+  auto usage_error = [&](const std::string& message) {
+    std::cerr << "emberlint: error: " << message << "\n";
+    return kExitUsage;
+  };
+  CLI::App app{
+      "emberlint analyze: the operations inventory matrix, its consistency rules (EL400-EL403) and "
+      "the migration of backend code into the backend folders",
+      "emberlint analyze"};
+  AnalyzeOptions options;
+  std::vector<std::string> paths;
+  std::string build_dir, config_file, output, format = "table", color = "auto";
+  bool exit_zero = false, quiet = false, dry_run = false;
+  app.add_option("paths", paths, "a folder of the project to analyze (default: the current folder)");
+  app.add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
+  app.add_option("--config", config_file, ".emberlint.json to use (default: the nearest)");
+  app.add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("--format", format,
+                 "table, markdown, json, csv, html, or text (the findings as `check` prints them)")
+      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html", "text"}));
+  app.add_option("-o,--output", output, "write the report to FILE");
+  app.add_option("--select", options.select, "only these rules (codes, names or prefixes)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  app.add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  app.add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
+  app.add_flag("--quiet", quiet, "no summary line");
+  app.add_option("--color", color, "auto, always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+  auto* migrate = app.add_flag("--migrate", options.migrate, "plan (or apply) the migration of backend code");
+  app.add_option("--backend", options.backend, "with --migrate: the backend to migrate, or all")
+      ->needs(migrate);
+  auto* dry =
+      app.add_flag("--dry-run", dry_run, "with --migrate: print the plan, change nothing")->needs(migrate);
+  app.add_flag("--apply", options.apply, "with --migrate: move the code and rewrite the frontend")
+      ->needs(migrate)
+      ->excludes(dry);
+  try {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    return usage_error(std::string(e.what()) + "\nRun 'emberlint analyze --help' for usage.");
+  }
+  if (options.migrate && options.backend.empty()) return usage_error("--migrate needs --backend NAME|all");
+  if (options.migrate && !dry_run && !options.apply)
+    return usage_error("--migrate needs --dry-run or --apply");
+  for (const auto& p : paths) options.paths.emplace_back(p);
+  if (!build_dir.empty()) options.build_dir = build_dir;
+  if (!config_file.empty()) options.config_file = config_file;
+
+  AnalyzeReport report;
+  try {
+    report = run_analyze(options);
+  } catch (const UsageError& e) {
+    return usage_error(e.what());
+  } catch (const ConfigError& e) {
+    return usage_error(e.what());
+  }
+
+  std::ofstream file;
+  if (!output.empty()) {
+    file.open(output);
+    if (!file) return usage_error("-o " + output + ": cannot write this file");
+  }
+  std::ostream& out = output.empty() ? std::cout : file;
+  bool tty = output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+  bool use_color = color == "always" || (color == "auto" && tty);
+  if (format == "json") {
+    render_analyze_json(out, report);
+  } else if (format == "markdown") {
+    render_analyze_markdown(out, report);
+  } else if (format == "csv") {
+    render_analyze_csv(out, report);
+  } else if (format == "html") {
+    render_analyze_html(out, report);
+  } else if (format == "text") {
+    TextOptions text;
+    text.quiet = quiet;
+    text.color = use_color;
+    render_text(out, report.findings, text);
+  } else {
+    render_analyze_table(out, report, use_color);
+    if (!report.findings.diagnostics.empty() || !report.findings.failures.empty()) {
+      out << "\n";
+      TextOptions text;
+      text.quiet = quiet;
+      text.color = use_color;
+      render_text(out, report.findings, text);
+    }
+  }
+  out.flush();
+  if (!output.empty() && !quiet) {
+    std::cerr << "emberlint: wrote " << output << " (" << report.inventory.ops.size() << " ops x "
+              << report.inventory.backends.size() << " backends, "
+              << std::to_string(static_cast<int>(report.seconds * 1000)) << " ms)\n";
+  }
+
+  if (!report.findings.failures.empty()) return kExitFailures;
+  bool failing = std::any_of(report.findings.diagnostics.begin(), report.findings.diagnostics.end(),
+                             [](const Diagnostic& d) { return fails(d.severity); });
+  return failing && !exit_zero ? kExitFindings : 0;
+}
+
+}  // namespace emberlint::analyze

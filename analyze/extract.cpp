@@ -1,0 +1,806 @@
+#include "analyze/extract.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "lint/clang.hpp"
+#include "lint/parse.hpp"
+#include "lint/project.hpp"
+
+namespace emberlint::analyze {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---- what one translation unit says, before merging -------------------------------------------------
+
+struct RawOp {
+  std::string usr, name, category;
+  Signature signature;
+  Place declared;
+};
+
+struct Callee {
+  std::string usr;
+  std::string qualified;  // "ember::ops::add"
+  fs::path file;          // where it is declared
+};
+
+struct RawBody {
+  std::string usr;
+  Place defined;
+  Signature signature;  // as written at the definition (parameter names)
+  bool only_throws = false;
+  bool not_implemented = false;
+  bool marker = false;  // an attached comment says `emberlint: fallback`
+  std::string throw_text;
+  std::vector<Callee> callees;
+};
+
+// A public method of a backend class, or an external function of a backend (functions shape).
+struct RawImpl {
+  std::string backend, usr, name, owner;
+  Signature signature;  // the declaration's (with its defaults)
+  Place declared;
+  std::vector<std::string> overrides;  // class shape: USRs of the overridden methods
+  bool marker = false;
+};
+
+struct RawBackendClass {
+  std::string backend, name;
+  Place declared;
+};
+
+struct TuResult {
+  std::vector<RawOp> ops;
+  std::vector<RawImpl> impls;
+  std::vector<RawBody> bodies;
+  std::vector<RawBackendClass> classes;
+  std::set<std::string> interface_methods;  // class shape: every method of the interface and its bases
+  // Definitions whose bodies were skipped because they live in a preamble header: USR and header.
+  std::vector<std::pair<std::string, fs::path>> skipped;
+  std::optional<Failure> failure;
+};
+
+// ---- libclang helpers --------------------------------------------------------------------------------
+
+Place place_of(CXCursor c) {
+  CXFile file = nullptr;
+  unsigned line = 0, column = 0;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, nullptr);
+  Place p;
+  if (file) {
+    std::error_code ec;
+    fs::path raw = clang::file_name(file);
+    fs::path canon = fs::weakly_canonical(raw, ec);
+    p.file = ec ? raw.lexically_normal() : canon;
+  }
+  p.line = line;
+  p.column = column;
+  return p;
+}
+
+std::string qualified_name(CXCursor c) {
+  std::vector<std::string> parts;
+  for (CXCursor p = c; !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
+       p = clang_getCursorSemanticParent(p)) {
+    CXCursorKind k = clang_getCursorKind(p);
+    if (k == CXCursor_LinkageSpec) continue;
+    std::string s = clang::spelling(p);
+    if (k == CXCursor_Namespace && s.empty()) s = "(anonymous)";
+    if (k == CXCursor_Namespace && clang_Cursor_isInlineNamespace(p)) continue;
+    parts.push_back(s);
+  }
+  std::string out;
+  for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += (out.empty() ? "" : "::") + *it;
+  return out;
+}
+
+std::string enclosing_namespace(CXCursor c) {
+  std::string q = qualified_name(clang_getCursorSemanticParent(c));
+  return q;
+}
+
+std::string usr(CXCursor c) {
+  return clang::take(clang_getCursorUSR(c));
+}
+
+template <class F>
+void visit(CXCursor c, F&& f) {
+  clang_visitChildren(
+      c,
+      [](CXCursor child, CXCursor, CXClientData data) -> CXChildVisitResult {
+        return (*static_cast<F*>(data))(child);
+      },
+      &f);
+}
+
+std::vector<CXCursor> children(CXCursor c) {
+  std::vector<CXCursor> out;
+  visit(c, [&](CXCursor child) {
+    out.push_back(child);
+    return CXChildVisit_Continue;
+  });
+  return out;
+}
+
+// Token text of a range, spaced only where two words would otherwise run together.
+std::string tokens_text(CXTranslationUnit tu, CXSourceRange range, std::size_t skip_until_after_equals) {
+  CXToken* tokens = nullptr;
+  unsigned n = 0;
+  clang_tokenize(tu, range, &tokens, &n);
+  std::string out;
+  bool started = skip_until_after_equals == 0;
+  int depth = 0;
+  auto wordy = [](const std::string& s) {
+    return !s.empty() && (std::isalnum(static_cast<unsigned char>(s.back())) || s.back() == '_');
+  };
+  for (unsigned i = 0; i < n; ++i) {
+    std::string t = clang::take(clang_getTokenSpelling(tu, tokens[i]));
+    if (!started) {
+      if (t == "(" || t == "[" || t == "{" || t == "<") ++depth;
+      if (t == ")" || t == "]" || t == "}" || t == ">") --depth;
+      if (t == "=" && depth == 0) started = true;
+      continue;
+    }
+    bool word = !t.empty() && (std::isalnum(static_cast<unsigned char>(t.front())) || t.front() == '_');
+    if (word && wordy(out)) out += ' ';
+    out += t;
+  }
+  clang_disposeTokens(tu, tokens, n);
+  return out;
+}
+
+Signature signature_of(CXTranslationUnit tu, CXCursor fn) {
+  Signature s;
+  CXType result = clang_getCursorResultType(fn);
+  s.result = clang::type_spelling(result);
+  s.result_canonical = clang::type_spelling(clang_getCanonicalType(result));
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; ++i) {
+    CXCursor arg = clang_Cursor_getArgument(fn, static_cast<unsigned>(i));
+    Param p;
+    CXType t = clang_getCursorType(arg);
+    p.type = clang::type_spelling(t);
+    p.canonical = clang::type_spelling(clang_getCanonicalType(t));
+    p.name = clang::spelling(arg);
+    // A default argument is an expression child of the parameter; its tokens follow the '='.
+    bool has_default = false;
+    visit(arg, [&](CXCursor child) {
+      CXCursorKind k = clang_getCursorKind(child);
+      if (clang_isExpression(k)) has_default = true;
+      return CXChildVisit_Continue;
+    });
+    if (has_default) p.default_value = tokens_text(tu, clang_getCursorExtent(arg), 1);
+    s.params.push_back(std::move(p));
+  }
+  s.is_const = clang_getCursorKind(fn) == CXCursor_CXXMethod && clang_CXXMethod_isConst(fn);
+  return s;
+}
+
+bool has_fallback_marker(CXCursor c) {
+  std::string comment = clang::take(clang_Cursor_getRawCommentText(c));
+  return comment.find("emberlint: fallback") != std::string::npos;
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  return s;
+}
+
+// Looks through implicit wrappers (cleanups, conversions) that libclang exposes as single-child nodes.
+CXCursor unwrap(CXCursor c) {
+  while (clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr) {
+    auto kids = children(c);
+    if (kids.size() != 1) break;
+    c = kids.front();
+  }
+  return c;
+}
+
+bool is_void_discard(CXCursor stmt) {
+  CXCursorKind k = clang_getCursorKind(stmt);
+  if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr) return false;
+  return clang_getCursorType(stmt).kind == CXType_Void;
+}
+
+void collect_strings(CXCursor c, std::string& out) {
+  visit(c, [&](CXCursor child) {
+    if (clang_getCursorKind(child) == CXCursor_StringLiteral) out += clang::spelling(child) + " ";
+    return CXChildVisit_Recurse;
+  });
+}
+
+void classify_body(CXCursor def, CXCursor body, RawBody& out) {
+  std::size_t statements = 0, throws = 0;
+  for (CXCursor stmt : children(body)) {
+    CXCursor s = unwrap(stmt);
+    CXCursorKind k = clang_getCursorKind(s);
+    if (k == CXCursor_NullStmt || is_void_discard(s)) continue;
+    ++statements;
+    if (k == CXCursor_CXXThrowExpr) {
+      ++throws;
+      std::string text;
+      collect_strings(s, text);
+      out.throw_text += text;
+      if (says_not_implemented(text)) out.not_implemented = true;
+    }
+  }
+  out.only_throws = statements > 0 && statements == throws;
+  visit(body, [&](CXCursor c) {
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+      CXCursor callee = clang_getCursorReferenced(c);
+      CXCursorKind k = clang_getCursorKind(callee);
+      if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) {
+        out.callees.push_back({usr(callee), qualified_name(callee), place_of(callee).file});
+      }
+    }
+    return CXChildVisit_Recurse;
+  });
+  out.marker = has_fallback_marker(def);
+}
+
+std::string category_of(const fs::path& header) {
+  std::string stem = header.stem().string();
+  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, "_ops") == 0) stem.resize(stem.size() - 4);
+  return stem;
+}
+
+// ---- one translation unit ----------------------------------------------------------------------------
+
+class TuWalker {
+ public:
+  TuWalker(const ExtractInput& in, CXTranslationUnit tu, TuResult& out) : in_(in), tu_(tu), out_(out) {}
+
+  void run() {
+    CXCursor root = clang_getTranslationUnitCursor(tu_);
+    walk(root);
+  }
+
+ private:
+  bool header_is_interface(const fs::path& file) const {
+    for (const auto& g : in_.ops->headers) {
+      if (g.matches_path(file)) return true;
+    }
+    return false;
+  }
+  std::optional<std::string> backend_of_file(const fs::path& file) const {
+    if (file.empty()) return std::nullopt;
+    Layer layer = classify_path(*in_.config, file);
+    if (layer.kind == LayerKind::backend) return layer.backend;
+    return std::nullopt;
+  }
+  bool in_project(const fs::path& file) const {
+    return !file.empty() && !relative_to(file, in_.config->root).empty() && !in_.config->excluded(file);
+  }
+
+  // The interface class and its bases: their virtual methods declared in the interface headers are ops.
+  void collect_interface(CXCursor cls) {
+    if (!seen_classes_.insert(usr(cls)).second) return;
+    for (CXCursor c : children(cls)) {
+      CXCursorKind k = clang_getCursorKind(c);
+      if (k == CXCursor_CXXBaseSpecifier) {
+        CXCursor base = clang_getCursorDefinition(clang_getTypeDeclaration(clang_getCursorType(c)));
+        if (!clang_Cursor_isNull(base)) collect_interface(base);
+      } else if (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)) {
+        out_.interface_methods.insert(usr(c));
+        Place p = place_of(c);
+        if (!header_is_interface(p.file)) continue;
+        out_.ops.push_back({usr(c), clang::spelling(c), category_of(p.file), signature_of(tu_, c), p});
+      }
+    }
+  }
+
+  bool derives_from_interface(CXCursor cls, int depth = 0) const {
+    if (depth > 32) return false;
+    for (CXCursor c : children(cls)) {
+      if (clang_getCursorKind(c) != CXCursor_CXXBaseSpecifier) continue;
+      CXCursor base = clang_getCursorDefinition(clang_getTypeDeclaration(clang_getCursorType(c)));
+      if (clang_Cursor_isNull(base)) continue;
+      if (qualified_name(base) == in_.ops->interface_class || derives_from_interface(base, depth + 1))
+        return true;
+    }
+    return false;
+  }
+
+  void class_shape_class(CXCursor cls) {
+    std::string name = qualified_name(cls);
+    if (name == in_.ops->interface_class) collect_interface(cls);
+    Place p = place_of(cls);
+    auto backend = backend_of_file(p.file);
+    if (!backend) return;
+    auto configured = in_.ops->implementations.find(*backend);
+    bool is_impl = configured != in_.ops->implementations.end() ? configured->second == name
+                                                                : derives_from_interface(cls);
+    if (!is_impl || !impl_classes_.insert(usr(cls)).second) return;
+    out_.classes.push_back({*backend, name, p});
+    for (CXCursor c : children(cls)) {
+      if (clang_getCursorKind(c) != CXCursor_CXXMethod) continue;
+      if (clang_getCXXAccessSpecifier(c) != CX_CXXPublic) continue;
+      std::string method = clang::spelling(c);
+      if (method.rfind("operator", 0) == 0) continue;
+      RawImpl impl{
+          *backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c)};
+      CXCursor* overridden = nullptr;
+      unsigned n = 0;
+      clang_getOverriddenCursors(c, &overridden, &n);
+      for (unsigned i = 0; i < n; ++i) impl.overrides.push_back(usr(overridden[i]));
+      clang_disposeOverriddenCursors(overridden);
+      out_.impls.push_back(std::move(impl));
+    }
+  }
+
+  void function_shape_decl(CXCursor fn) {
+    Place p = place_of(fn);
+    std::string ns = enclosing_namespace(fn);
+    if (ns == in_.ops->ops_namespace && header_is_interface(p.file)) {
+      out_.ops.push_back({usr(fn), clang::spelling(fn), category_of(p.file), signature_of(tu_, fn), p});
+      return;
+    }
+    if (clang_getCursorLinkage(fn) != CXLinkage_External || ns.find("(anonymous)") != std::string::npos)
+      return;
+    // A backend's function: in its configured namespace, else anywhere in its folder.
+    std::optional<std::string> backend;
+    for (const auto& b : in_.config->backends) {
+      auto it = in_.ops->implementations.find(b.name);
+      if (it != in_.ops->implementations.end() && (ns == it->second || ns.rfind(it->second + "::", 0) == 0)) {
+        backend = b.name;
+      }
+    }
+    if (!backend) {
+      auto by_file = backend_of_file(p.file);
+      if (by_file && !in_.ops->implementations.count(*by_file)) backend = by_file;
+    }
+    if (!backend) return;
+    out_.impls.push_back(
+        {*backend, usr(fn), clang::spelling(fn), ns, signature_of(tu_, fn), p, {}, has_fallback_marker(fn)});
+  }
+
+  void definition(CXCursor fn) {
+    Place p = place_of(fn);
+    if (!in_project(p.file)) return;
+    CXCursor body = clang_getNullCursor();
+    for (CXCursor c : children(fn)) {
+      if (clang_getCursorKind(c) == CXCursor_CompoundStmt) body = c;
+    }
+    if (clang_Cursor_isNull(body)) {
+      // Skipped because it is in a preamble header (or defaulted): the header gets its own parse if this
+      // turns out to be an op's implementation.
+      if (is_header_path(p.file)) out_.skipped.emplace_back(usr(fn), p.file);
+      return;
+    }
+    RawBody b;
+    b.usr = usr(fn);
+    b.defined = p;
+    b.signature = signature_of(tu_, fn);
+    classify_body(fn, body, b);
+    out_.bodies.push_back(std::move(b));
+  }
+
+  void walk(CXCursor parent) {
+    visit(parent, [&](CXCursor c) {
+      CXCursorKind k = clang_getCursorKind(c);
+      switch (k) {
+        case CXCursor_Namespace:
+        case CXCursor_LinkageSpec:
+          walk(c);
+          break;
+        case CXCursor_ClassDecl:
+        case CXCursor_StructDecl:
+          if (clang_isCursorDefinition(c)) {
+            if (in_.ops->shape == OpsConfig::Shape::class_) class_shape_class(c);
+            walk(c);  // in-class method definitions
+          }
+          break;
+        case CXCursor_CXXMethod:
+        case CXCursor_FunctionDecl:
+          if (k == CXCursor_FunctionDecl && in_.ops->shape == OpsConfig::Shape::functions)
+            function_shape_decl(c);
+          if (clang_isCursorDefinition(c)) definition(c);
+          break;
+        default:
+          break;
+      }
+      return CXChildVisit_Continue;
+    });
+  }
+
+  const ExtractInput& in_;
+  CXTranslationUnit tu_;
+  TuResult& out_;
+  std::set<std::string> seen_classes_, impl_classes_;
+};
+
+TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command) {
+  TuResult out;
+  std::vector<std::string> argv = libclang_arguments(command, in.resource_dir);
+  // Plain `//` comments attach to declarations only with this flag: the `emberlint: fallback` marker.
+  argv.push_back("-fparse-all-comments");
+  std::vector<const char*> cargv;
+  for (const auto& a : argv) cargv.push_back(a.c_str());
+  // Bodies of the headers before the first line of code are skipped: the ops are defined in the main files,
+  // and skipping library template bodies is what keeps a parse of Eigen-heavy sources fast.
+  unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
+                   CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
+                   CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
+  CXTranslationUnit raw = nullptr;
+  CXErrorCode err =
+      clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
+                                          static_cast<int>(cargv.size()), nullptr, 0, flags, &raw);
+  clang::TranslationUnit tu(raw);
+  if (err != CXError_Success || !tu) {
+    out.failure = Failure{command.file, "error: libclang could not parse this file", {}, 0, 0};
+    return out;
+  }
+  unsigned n = clang_getNumDiagnostics(tu.get());
+  for (unsigned i = 0; i < n; ++i) {
+    clang::Diagnostic d(clang_getDiagnostic(tu.get(), i));
+    if (d.severity() < CXDiagnostic_Error) continue;
+    CXFile file = nullptr;
+    unsigned line = 0, column = 0;
+    clang_getSpellingLocation(d.location(), &file, &line, &column, nullptr);
+    out.failure = Failure{command.file, "error: " + d.spelling(), clang::file_name(file), line, column};
+    return out;
+  }
+  TuWalker(in, tu.get(), out).run();
+  return out;
+}
+
+// ---- merging -----------------------------------------------------------------------------------------
+
+bool same_defaults(const Signature& a, const Signature& b, std::string& diff) {
+  for (std::size_t i = 0; i < std::min(a.params.size(), b.params.size()); ++i) {
+    if (a.params[i].default_value == b.params[i].default_value) continue;
+    auto show = [](const std::string& v) { return v.empty() ? std::string("none") : "'" + v + "'"; };
+    diff = "parameter " + std::to_string(i + 1) + " default " + show(b.params[i].default_value) +
+           " (interface: " + show(a.params[i].default_value) + ")";
+    return false;
+  }
+  return true;
+}
+
+// How an implementation's signature differs from the op's; empty when it does not.
+std::vector<std::string> mismatches(const Signature& op, const Signature& impl) {
+  std::vector<std::string> out;
+  if (op.result_canonical != impl.result_canonical)
+    out.push_back("returns '" + impl.result + "' (interface: '" + op.result + "')");
+  if (op.params.size() != impl.params.size()) {
+    out.push_back("takes " + std::to_string(impl.params.size()) +
+                  " parameters (interface: " + std::to_string(op.params.size()) + ")");
+  } else {
+    for (std::size_t i = 0; i < op.params.size(); ++i) {
+      if (op.params[i].canonical != impl.params[i].canonical)
+        out.push_back("parameter " + std::to_string(i + 1) + " is '" + impl.params[i].type +
+                      "' (interface: '" + op.params[i].type + "')");
+    }
+    std::string diff;
+    if (!same_defaults(op, impl, diff)) out.push_back(diff);
+  }
+  if (op.is_const != impl.is_const)
+    out.push_back(impl.is_const ? "is const (interface: not const)" : "is not const (interface: const)");
+  return out;
+}
+
+bool glob_any(const std::vector<Glob>& globs, const std::string& name) {
+  return std::any_of(globs.begin(), globs.end(), [&](const Glob& g) { return g.matches_name(name); });
+}
+
+class Merger {
+ public:
+  Merger(const ExtractInput& in, std::vector<TuResult>& results) : in_(in), results_(results) {}
+
+  Inventory run() {
+    Inventory inv;
+    inv.shape = in_.ops->shape == OpsConfig::Shape::class_ ? "class" : "functions";
+    inv.interface_name =
+        in_.ops->shape == OpsConfig::Shape::class_ ? in_.ops->interface_class : in_.ops->ops_namespace;
+    collect();
+    for (const auto& b : in_.config->backends) {
+      BackendInfo info{b.name, {}, {}};
+      if (auto it = classes_.find(b.name); it != classes_.end()) {
+        info.implementation = it->second.name;
+        info.declared = it->second.declared;
+      } else if (auto impl = in_.ops->implementations.find(b.name); impl != in_.ops->implementations.end()) {
+        info.implementation = impl->second;
+      } else if (!b.globs.empty()) {
+        info.implementation = b.globs.front().literal_prefix();
+      }
+      inv.backends.push_back(std::move(info));
+    }
+    // Ops: one per USR, ordered by category then name then parameters.
+    std::vector<const RawOp*> ops;
+    for (const auto& [u, op] : ops_) ops.push_back(&op);
+    std::sort(ops.begin(), ops.end(), [](const RawOp* a, const RawOp* b) {
+      return std::tie(a->category, a->name, a->declared.line) <
+             std::tie(b->category, b->name, b->declared.line);
+    });
+    std::map<std::string, int> name_count;
+    for (const RawOp* op : ops) ++name_count[op->name];
+    for (const RawOp* op : ops) {
+      Op o{op->name, op->name, op->category, op->signature, op->declared};
+      if (name_count[op->name] > 1) o.id = op->name + op->signature.parameter_key();
+      inv.ops.push_back(std::move(o));
+    }
+    inv.cells.assign(inv.ops.size(), std::vector<Cell>(inv.backends.size()));
+    for (std::size_t bi = 0; bi < inv.backends.size(); ++bi) fill_backend(inv, ops, bi);
+    std::sort(inv.unexposed.begin(), inv.unexposed.end(), [](const Unexposed& a, const Unexposed& b) {
+      return std::tie(a.backend, a.declared.file, a.declared.line, a.name) <
+             std::tie(b.backend, b.declared.file, b.declared.line, b.name);
+    });
+    return inv;
+  }
+
+ private:
+  void collect() {
+    for (auto& r : results_) {
+      for (auto& op : r.ops) ops_.emplace(op.usr, op);
+      for (auto& impl : r.impls) {
+        auto [it, fresh] = impls_.emplace(impl.usr, impl);
+        if (!fresh) {
+          // A redeclaration: keep the first place, take defaults from whichever declaration spells them.
+          for (std::size_t i = 0; i < impl.signature.params.size() && i < it->second.signature.params.size();
+               ++i) {
+            if (it->second.signature.params[i].default_value.empty())
+              it->second.signature.params[i].default_value = impl.signature.params[i].default_value;
+          }
+          it->second.marker = it->second.marker || impl.marker;
+          if (impl.declared.file < it->second.declared.file ||
+              (impl.declared.file == it->second.declared.file &&
+               impl.declared.line < it->second.declared.line)) {
+            it->second.declared = impl.declared;
+          }
+        }
+      }
+      for (auto& body : r.bodies) bodies_.emplace(body.usr, body);
+      for (auto& cls : r.classes) classes_.emplace(cls.backend, cls);
+      interface_methods_.insert(r.interface_methods.begin(), r.interface_methods.end());
+    }
+    for (const auto& [u, impl] : impls_) {
+      for (const auto& o : impl.overrides) overrides_[u].push_back(o);
+    }
+  }
+
+  // The op an implementation (or anything it overrides, transitively) stands for.
+  const RawOp* op_of(const std::string& u, int depth = 0) const {
+    if (auto it = ops_.find(u); it != ops_.end()) return &it->second;
+    if (depth > 16) return nullptr;
+    if (auto it = overrides_.find(u); it != overrides_.end()) {
+      for (const auto& o : it->second) {
+        if (const RawOp* op = op_of(o, depth + 1)) return op;
+      }
+    }
+    return nullptr;
+  }
+
+  // Whether a method overrides something the interface declares that is no op (`name()`, say).
+  bool overrides_interface(const std::string& u, int depth = 0) const {
+    if (interface_methods_.count(u)) return true;
+    auto it = overrides_.find(u);
+    if (depth > 16 || it == overrides_.end()) return false;
+    return std::any_of(it->second.begin(), it->second.end(),
+                       [&](const std::string& o) { return overrides_interface(o, depth + 1); });
+  }
+
+  std::string backend_of_callee(const Callee& c) const {
+    if (auto it = impls_.find(c.usr); it != impls_.end()) return it->second.backend;
+    if (!c.file.empty()) {
+      Layer layer = classify_path(*in_.config, c.file);
+      if (layer.kind == LayerKind::backend) return layer.backend;
+    }
+    return {};
+  }
+
+  Cell classify(const std::string& backend, const RawImpl& impl) const {
+    Cell cell;
+    cell.signature = impl.signature.render(impl.name);
+    cell.declared = impl.declared;
+    auto body = bodies_.find(impl.usr);
+    if (body == bodies_.end()) {
+      cell.status = Status::missing;
+      cell.defined = impl.declared;
+      cell.reason = "declared but never defined";
+      return cell;
+    }
+    const RawBody& b = body->second;
+    cell.defined = b.defined;
+    if (b.only_throws || b.not_implemented) {
+      cell.status = Status::stub;
+      cell.reason = b.not_implemented ? "throws " + trim(b.throw_text) : "only throws";
+      return cell;
+    }
+    if (b.marker || impl.marker) {
+      cell.status = Status::fallback;
+      cell.reason = "marked `emberlint: fallback`";
+      return cell;
+    }
+    for (const Callee& c : b.callees) {
+      std::string reason;
+      const std::string ns = c.qualified.substr(0, c.qualified.rfind("::"));
+      for (const auto& f : in_.ops->fallback_namespaces) {
+        if (ns == f || ns.rfind(f + "::", 0) == 0) reason = "composite of frontend ops: calls " + c.qualified;
+      }
+      if (reason.empty() && glob_any(in_.ops->fallback_calls, c.qualified))
+        reason = "delegates: calls " + c.qualified;
+      if (reason.empty()) {
+        std::string other = backend_of_callee(c);
+        if (!other.empty() && other != backend)
+          reason = "delegates to backend " + other + ": calls " + c.qualified;
+      }
+      if (reason.empty() && c.usr != impl.usr) {
+        if (const RawOp* op = op_of(c.usr); op && in_.ops->shape == OpsConfig::Shape::class_) {
+          reason = "composite of ops: calls " + op->name;
+        } else if (auto it = impls_.find(c.usr); it != impls_.end() && it->second.backend == backend &&
+                                                 in_.ops->shape == OpsConfig::Shape::functions &&
+                                                 op_names_.count(it->second.name)) {
+          reason = "composite of ops: calls " + c.qualified;
+        }
+      }
+      if (!reason.empty()) {
+        cell.status = Status::fallback;
+        cell.reason = reason;
+        return cell;
+      }
+    }
+    cell.status = Status::native;
+    return cell;
+  }
+
+  static std::string trim(std::string s) {
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    return s;
+  }
+
+  void fill_backend(Inventory& inv, const std::vector<const RawOp*>& ops, std::size_t bi) {
+    const std::string& backend = inv.backends[bi].name;
+    std::map<std::string, std::size_t> index;  // op USR -> row
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      index[ops[i]->usr] = i;
+      op_names_.insert(ops[i]->name);
+    }
+    std::vector<const RawImpl*> impls;
+    for (const auto& [u, impl] : impls_) {
+      if (impl.backend == backend) impls.push_back(&impl);
+    }
+    std::sort(impls.begin(), impls.end(), [](const RawImpl* a, const RawImpl* b) {
+      return std::tie(a->declared.file, a->declared.line, a->usr) <
+             std::tie(b->declared.file, b->declared.line, b->usr);
+    });
+    std::vector<bool> filled(ops.size(), false);
+    std::vector<const RawImpl*> unmatched;
+    // Exact matches: an override (class shape) or the same name and parameter types (functions shape).
+    for (const RawImpl* impl : impls) {
+      std::optional<std::size_t> row;
+      if (in_.ops->shape == OpsConfig::Shape::class_) {
+        if (const RawOp* op = op_of(impl->usr)) row = index[op->usr];
+      } else {
+        for (std::size_t i = 0; i < ops.size(); ++i) {
+          if (ops[i]->name == impl->name &&
+              ops[i]->signature.parameter_key() == impl->signature.parameter_key())
+            row = i;
+        }
+      }
+      if (!row || filled[*row]) {
+        unmatched.push_back(impl);
+        continue;
+      }
+      filled[*row] = true;
+      Cell cell = classify(backend, *impl);
+      cell.mismatches = mismatches(ops[*row]->signature, impl->signature);
+      inv.cells[*row][bi] = std::move(cell);
+    }
+    // Same name, different signature: the implementation of that op, with a signature mismatch (EL401).
+    for (const RawImpl* impl : unmatched) {
+      std::optional<std::size_t> row;
+      for (std::size_t i = 0; i < ops.size(); ++i) {
+        if (ops[i]->name != impl->name || filled[i]) continue;
+        if (!row || ops[i]->signature.params.size() == impl->signature.params.size()) row = i;
+      }
+      if (!row) {
+        if (overrides_interface(impl->usr)) continue;
+        inv.unexposed.push_back({backend, impl->name, impl->signature.render(impl->name), impl->declared});
+        continue;
+      }
+      filled[*row] = true;
+      Cell cell = classify(backend, *impl);
+      cell.mismatches = mismatches(ops[*row]->signature, impl->signature);
+      if (cell.mismatches.empty()) cell.mismatches.push_back("does not override the interface method");
+      inv.cells[*row][bi] = std::move(cell);
+    }
+    for (std::size_t i = 0; i < ops.size(); ++i) {
+      if (filled[i]) continue;
+      Cell& cell = inv.cells[i][bi];
+      cell.status = Status::missing;
+      cell.defined = inv.backends[bi].declared;
+      cell.reason =
+          in_.ops->shape == OpsConfig::Shape::class_ ? "not overridden" : "no function of this name";
+    }
+  }
+
+  const ExtractInput& in_;
+  std::vector<TuResult>& results_;
+  std::map<std::string, RawOp> ops_;
+  std::map<std::string, RawImpl> impls_;
+  std::map<std::string, RawBody> bodies_;
+  std::map<std::string, RawBackendClass> classes_;
+  std::map<std::string, std::vector<std::string>> overrides_;
+  std::set<std::string> op_names_;
+  std::set<std::string> interface_methods_;
+};
+
+}  // namespace
+
+bool says_not_implemented(std::string_view message) {
+  std::string m = lower(std::string(message));
+  for (const char* phrase : {"not implemented", "unimplemented", "not yet implemented", "not supported"}) {
+    if (m.find(phrase) != std::string::npos) return true;
+  }
+  return false;
+}
+
+namespace {
+
+std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands) {
+  std::vector<TuResult> results(commands.size());
+  unsigned n = input.jobs ? input.jobs : std::max(1u, std::thread::hardware_concurrency());
+  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, commands.size())));
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    clang::Index index;  // one per thread: libclang indexes are not shared across threads
+    for (std::size_t i = next++; i < commands.size(); i = next++)
+      results[i] = parse_one(index, input, commands[i]);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  return results;
+}
+
+}  // namespace
+
+ExtractResult extract_inventory(const ExtractInput& input) {
+  std::vector<TuResult> results = parse_all(input, input.commands);
+  std::size_t primary = results.size();
+  // Second round: headers that define an implementation inline, whose bodies the preamble skipped. Each is
+  // parsed on its own with the flags of the first unit that included it.
+  std::set<std::string> implemented, defined;
+  for (const auto& r : results) {
+    for (const auto& impl : r.impls) implemented.insert(impl.usr);
+    for (const auto& b : r.bodies) defined.insert(b.usr);
+  }
+  std::map<fs::path, CompileCommand> headers;
+  for (std::size_t i = 0; i < primary; ++i) {
+    for (const auto& [u, file] : results[i].skipped) {
+      if (!implemented.count(u) || defined.count(u) || headers.count(file)) continue;
+      CompileCommand c = input.commands[i];
+      c.file = file;
+      if (!is_header_path(input.commands[i].file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+      headers.emplace(file, std::move(c));
+    }
+  }
+  std::vector<CompileCommand> second;
+  for (auto& [file, c] : headers) second.push_back(std::move(c));
+  for (auto& r : parse_all(input, second)) {
+    if (!r.failure) results.push_back(std::move(r));  // a header that does not parse alone adds nothing
+  }
+
+  ExtractResult out;
+  for (std::size_t i = 0; i < primary; ++i) {
+    if (results[i].failure) {
+      out.failures.push_back(*results[i].failure);
+    } else {
+      ++out.files_analyzed;
+    }
+  }
+  std::sort(out.failures.begin(), out.failures.end());
+  out.inventory = Merger(input, results).run();
+  return out;
+}
+
+}  // namespace emberlint::analyze

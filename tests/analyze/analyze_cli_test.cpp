@@ -1,0 +1,215 @@
+// `emberlint analyze` on a class-shaped fixture with one cell of every kind: the matrix and the findings
+// against hand-written expectations, in every format, and the errors a user can make (exit code 2).
+#include <nlohmann/json.hpp>
+
+#include "test_support.hpp"
+
+namespace analyze_test {
+namespace {
+
+using nlohmann::json;
+
+const fs::path kClassShape = fs::path(ANALYZE_FIXTURES) / "class_shape";
+
+// op -> backend -> status, written by hand from the fixture's sources.
+const std::map<std::string, std::map<std::string, std::string>> kExpected = {
+    {"load", {{"alpha", "native"}, {"beta", "fallback"}, {"gamma", "native"}}},
+    {"save", {{"alpha", "native"}, {"beta", "missing"}, {"gamma", "native"}}},
+    {"add", {{"alpha", "native"}, {"beta", "fallback"}, {"gamma", "native"}}},
+    {"scale", {{"alpha", "native"}, {"beta", "stub"}, {"gamma", "fallback"}}},
+    {"sum", {{"alpha", "native"}, {"beta", "fallback"}, {"gamma", "stub"}}},
+};
+
+class AnalyzeCli : public ::testing::Test {
+ protected:
+  void SetUp() override { scratch_ = scratch_dir("cli"); }
+  void TearDown() override { fs::remove_all(scratch_); }
+  Outcome analyze(const std::string& args, const fs::path& where = kClassShape) {
+    return run_in(where, emberlint() + " analyze " + args, scratch_);
+  }
+  fs::path scratch_;
+};
+
+TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
+  Outcome o = analyze("--format json");
+  ASSERT_EQ(o.exit_code, 1) << o.err;
+  json doc = json::parse(o.out);
+  EXPECT_EQ(doc["shape"], "class");
+  EXPECT_EQ(doc["interface"], "demo::Backend");
+  EXPECT_EQ(doc["categories"], json({"io", "math"}));
+  ASSERT_EQ(doc["ops"].size(), kExpected.size());
+  std::vector<std::string> order;
+  for (const auto& op : doc["ops"]) {
+    order.push_back(op["id"]);
+    for (const auto& [backend, status] : kExpected.at(op["id"].get<std::string>())) {
+      EXPECT_EQ(op["cells"][backend]["status"], status) << op["id"] << " on " << backend;
+    }
+  }
+  EXPECT_EQ(order,
+            (std::vector<std::string>{"load", "save", "add", "scale", "sum"}));  // by category, then name
+  // Every implemented cell knows where it is and what it looks like.
+  const json& beta_scale = doc["ops"][3]["cells"]["beta"];
+  EXPECT_EQ(beta_scale["location"]["file"], "backends/beta/beta_backend.cpp");
+  EXPECT_EQ(beta_scale["location"]["line"], 23);
+  EXPECT_EQ(beta_scale["signature"], "void scale(const demo::Tensor &x, double factor, demo::Tensor &out)");
+  EXPECT_EQ(doc["ops"][0]["cells"]["beta"]["reason"], "delegates: calls demo::host::load");
+  EXPECT_EQ(doc["ops"][2]["cells"]["beta"]["reason"], "composite of frontend ops: calls demo::ops::add");
+  EXPECT_EQ(doc["ops"][3]["cells"]["gamma"]["reason"], "composite of ops: calls add");
+  EXPECT_EQ(doc["ops"][4]["cells"]["beta"]["reason"], "marked `emberlint: fallback`");
+  EXPECT_EQ(doc["ops"][4]["cells"]["alpha"]["mismatches"].size(), 1u);
+  EXPECT_EQ(doc["ops"][1]["cells"]["beta"]["location"]["line"], 8);  // the class that lacks the override
+  ASSERT_EQ(doc["unexposed"].size(), 1u);
+  EXPECT_EQ(doc["unexposed"][0]["name"], "warm_up");
+  EXPECT_EQ(doc["backends"][1]["counts"],
+            json({{"native", 0}, {"fallback", 3}, {"stub", 1}, {"missing", 1}}));
+}
+
+TEST_F(AnalyzeCli, FindingsAreEL400ToEL403InCheckSchema) {
+  Outcome o = analyze("--format json");
+  json doc = json::parse(o.out);
+  std::vector<std::string> got;
+  for (const auto& d : doc["diagnostics"]) {
+    got.push_back(d["code"].get<std::string>() + " " + d["file"].get<std::string>() + ":" +
+                  std::to_string(d["line"].get<int>()));
+    EXPECT_TRUE(d.contains("column") && d.contains("end_line") && d.contains("severity") &&
+                d.contains("fix"));
+  }
+  // Sorted by file and line; EL401 points at the declaration that spells the default.
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "EL401 backends/alpha/alpha_backend.cpp:10", "EL402 backends/alpha/alpha_backend.cpp:13",
+                     "EL400 backends/beta/beta_backend.cpp:8", "EL403 backends/beta/beta_backend.cpp:23",
+                     "EL403 backends/gamma/gamma_backend.cpp:27"}));
+}
+
+TEST_F(AnalyzeCli, TextFormatPrintsFindingsLikeCheck) {
+  Outcome o = analyze("--format text");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_NE(
+      o.out.find("backends/beta/beta_backend.cpp:23:19: warning: backend 'beta' implements op 'scale' as a "
+                 "stub: it throws \"beta: scale is not implemented\" [EL403 stub-op]"),
+      std::string::npos)
+      << o.out;
+  EXPECT_NE(o.out.find("5 problems"), std::string::npos);
+}
+
+TEST_F(AnalyzeCli, TableGroupsRowsByCategoryWithoutColorWhenPiped) {
+  Outcome o = analyze("");
+  EXPECT_EQ(o.exit_code, 1);
+  EXPECT_EQ(o.out.find("\033["), std::string::npos);
+  auto io = o.out.find("\nio\n"), math = o.out.find("\nmath\n");
+  ASSERT_NE(io, std::string::npos) << o.out;
+  ASSERT_NE(math, std::string::npos);
+  EXPECT_LT(io, math);
+  EXPECT_NE(o.out.find("  sum       native*   fallback  stub"), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("beta (demo::beta::BetaBackend): 0 native, 3 fallback, 1 stub, 1 missing"),
+            std::string::npos);
+  Outcome colored = analyze("--color always");
+  EXPECT_NE(colored.out.find("\033[31mmissing"), std::string::npos);
+}
+
+TEST_F(AnalyzeCli, MarkdownAndCsvCarryEveryCell) {
+  Outcome md = analyze("--format markdown");
+  EXPECT_NE(md.out.find("## io\n"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find(
+                "| `scale` | native [backends/alpha/alpha\\_backend.cpp:22] | stub "
+                "[backends/beta/beta\\_backend.cpp:23] | fallback [backends/gamma/gamma\\_backend.cpp:22] |"),
+            std::string::npos)
+      << md.out;
+  EXPECT_NE(md.out.find("| beta | `demo::beta::BetaBackend` | 0 | 3 | 1 | 1 | 60% |"), std::string::npos);
+  Outcome csv = analyze("--format csv");
+  std::istringstream lines(csv.out);
+  std::string line;
+  std::getline(lines, line);
+  EXPECT_EQ(line, "kind,category,op,backend,status,file,line,signature,signature_differs,reason\r");
+  std::size_t cells = 0;
+  std::map<std::string, std::string> status;
+  while (std::getline(lines, line)) {
+    if (line.rfind("cell,", 0) != 0) continue;
+    ++cells;
+    std::vector<std::string> f;
+    std::stringstream s(line);
+    for (std::string part; std::getline(s, part, ',') && f.size() < 5;) f.push_back(part);
+    status[f[2] + "/" + f[3]] = f[4];
+  }
+  EXPECT_EQ(cells, 15u);
+  for (const auto& [op, row] : kExpected) {
+    for (const auto& [backend, st] : row) EXPECT_EQ(status[op + "/" + backend], st) << op << "/" << backend;
+  }
+}
+
+TEST_F(AnalyzeCli, OutputIsTheSameWhateverTheJobs) {
+  Outcome one = analyze("--format json -j 1"), two = analyze("--format json -j 3");
+  EXPECT_EQ(one.out, two.out);
+}
+
+TEST_F(AnalyzeCli, SelectIgnoreAndExitZero) {
+  Outcome o = analyze("--format json --select EL403");
+  json doc = json::parse(o.out);
+  EXPECT_EQ(doc["diagnostics"].size(), 2u);
+  EXPECT_EQ(analyze("--ignore EL4").exit_code, 0);
+  EXPECT_EQ(analyze("--exit-zero").exit_code, 0);
+  EXPECT_EQ(analyze("--select EL999x").exit_code, 2);
+}
+
+TEST_F(AnalyzeCli, RulesListAndExplainTheInventoryRules) {
+  Outcome rules = run_in(kClassShape, emberlint() + " rules", scratch_);
+  for (const char* code :
+       {"EL400  missing-op", "EL401  signature-mismatch", "EL402  unexposed-op", "EL403  stub-op"})
+    EXPECT_NE(rules.out.find(code), std::string::npos) << code;
+  Outcome rule = run_in(kClassShape, emberlint() + " rule el403", scratch_);
+  EXPECT_EQ(rule.exit_code, 0);
+  EXPECT_NE(rule.out.find("## Why is this bad?"), std::string::npos);
+}
+
+TEST_F(AnalyzeCli, ConfigurationErrorsExitTwoAndSayWhere) {
+  auto project = [&](const std::string& ops_interface) {
+    fs::path dir = scratch_ / "project";
+    fs::remove_all(dir);
+    fs::copy(kClassShape, dir, fs::copy_options::recursive);
+    std::string cfg = R"({"layers": {"backends": {"alpha": ["backends/alpha/**"]}}, )" + ops_interface +
+                      R"(, "compile_flags": ["-std=c++20", "-Iinclude"]})";
+    write(dir / ".emberlint.json", cfg);
+    return dir;
+  };
+  struct Case {
+    std::string section, message;
+  };
+  for (
+      const Case& c : std::vector<Case>{
+          {R"("rules": {})", "no \"ops_interface\" section"},
+          {R"("ops_interface": {"shape": "mesh", "headers": []})",
+           "ops_interface.shape: unknown shape 'mesh'"},
+          {R"("ops_interface": {"shape": "class", "headers": ["x"]})", "ops_interface.class: missing"},
+          {R"("ops_interface": {"shape": "class", "class": "A", "headers": ["x"], "colour": 1})",
+           "ops_interface.colour: unknown key"},
+          {R"("ops_interface": {"shape": "class", "class": "A", "headers": ["x"], "implementations": {"zeta": "Z"}})",
+           "ops_interface.implementations.zeta: 'zeta' is not a backend"},
+          {R"("ops_interface": {"shape": "functions", "headers": 3})", "ops_interface.namespace: missing"},
+      }) {
+    fs::path dir = project(c.section);
+    Outcome o = run_in(dir, emberlint() + " analyze", scratch_);
+    EXPECT_EQ(o.exit_code, 2) << c.section;
+    EXPECT_NE(o.err.find(c.message), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find(".emberlint.json"), std::string::npos) << o.err;
+  }
+  EXPECT_EQ(analyze("--format xml").exit_code, 2);
+  EXPECT_EQ(analyze("--apply").exit_code, 2);                  // --apply needs --migrate
+  EXPECT_EQ(analyze("--migrate --dry-run").exit_code, 2);      // --migrate needs --backend
+  EXPECT_EQ(analyze("--migrate --backend all").exit_code, 2);  // and --dry-run or --apply
+  EXPECT_EQ(analyze("no/such/folder").exit_code, 2);
+}
+
+TEST_F(AnalyzeCli, UnparsableBackendSourceExitsThreeAndStillReports) {
+  fs::path dir = scratch_ / "broken";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write(dir / "backends/gamma/broken.cpp", "void f() { this is not C++; }\n");
+  Outcome o = run_in(dir, emberlint() + " analyze --format json", scratch_);
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  json doc = json::parse(o.out);
+  ASSERT_EQ(doc["failures"].size(), 1u);
+  EXPECT_EQ(doc["failures"][0]["file"], "backends/gamma/broken.cpp");
+  EXPECT_EQ(doc["ops"].size(), 5u);
+}
+
+}  // namespace
+}  // namespace analyze_test
