@@ -1,8 +1,7 @@
-// The BLAS backend: every op of ember::Backend computed on the host, with
-// OpenBLAS through cblas for the products (matmul, dot, outer, 2-norms),
-// LAPACKE for the decompositions and plain loops written to vectorize (the
-// shared host kernels of frontend/src/host/) for everything else. One source
-// file per op category; this header is private to backends/blas/.
+// The BLAS backend: every op of ember::Backend computed on the host, with OpenBLAS through cblas for the
+// products (matmul, dot, outer, 2-norms), LAPACKE for the decompositions and plain loops written to vectorize
+// (the shared host kernels of frontend/src/host/) for everything else. One source file per op category; this
+// header is private to backends/blas/.
 #pragma once
 
 #include <memory>

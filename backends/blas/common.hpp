@@ -1,5 +1,5 @@
-// Helpers private to backends/blas/: the backend's name for error messages and
-// the shared host loops (frontend/src/host/) it builds on.
+// Helpers private to backends/blas/: the backend's name for error messages and the shared host loops
+// (frontend/src/host/) it builds on.
 #pragma once
 
 #include "host/loops.hpp"

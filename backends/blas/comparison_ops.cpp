@@ -1,6 +1,5 @@
-// The BLAS backend's comparison ops: comparisons, logic, float predicates,
-// isclose, all/any and where, through the shared host loops
-// (frontend/src/host/).
+// The BLAS backend's comparison ops: comparisons, logic, float predicates, isclose, all/any and where,
+// through the shared host loops (frontend/src/host/).
 #include <cmath>
 
 #include "blas_backend.hpp"

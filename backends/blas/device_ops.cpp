@@ -1,6 +1,5 @@
-// BLAS backend, category "device": the single cpu device and counted, 64-byte
-// aligned host memory (frontend/src/host/host_memory.hpp). OpenBLAS and LAPACKE
-// work on these host buffers directly.
+// BLAS backend, category "device": the single cpu device and counted, 64-byte aligned host memory
+// (frontend/src/host/host_memory.hpp). OpenBLAS and LAPACKE work on these host buffers directly.
 #include <memory>
 
 #include "blas_backend.hpp"

@@ -1,6 +1,5 @@
-// The BLAS backend's dtype ops: element-wise conversion with NumPy's astype
-// results and defined edge cases (saturating float -> integer, NaN -> 0, one
-// correctly rounded step to float16), as the shared host loop
+// The BLAS backend's dtype ops: element-wise conversion with NumPy's astype results and defined edge cases
+// (saturating float -> integer, NaN -> 0, one correctly rounded step to float16), as the shared host loop
 // (frontend/src/host/math_kernels.hpp) computes it.
 #include "blas_backend.hpp"
 #include "host/math_kernels.hpp"

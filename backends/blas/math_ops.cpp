@@ -1,9 +1,7 @@
-// The BLAS backend's math ops. matmul and dot of float32/float64 go to OpenBLAS
-// (cblas_?gemm per batch, cblas_?dot); float16 products convert to float32 for
-// sgemm and round once; integer products are plain wrapping loops (exact modulo
-// 2^bits, so every backend gives the same bytes). Element-wise arithmetic and
-// reductions are the shared host loops (frontend/src/host/), written for the
-// compiler to vectorize.
+// The BLAS backend's math ops. matmul and dot of float32/float64 go to OpenBLAS (cblas_?gemm per batch,
+// cblas_?dot); float16 products convert to float32 for sgemm and round once; integer products are plain
+// wrapping loops (exact modulo 2^bits, so every backend gives the same bytes). Element-wise arithmetic and
+// reductions are the shared host loops (frontend/src/host/), written for the compiler to vectorize.
 #include <cblas.h>
 
 #include <algorithm>
@@ -22,8 +20,7 @@ namespace ember::blas {
 
 namespace {
 
-// A dimension as the 32-bit integer cblas takes; larger ones are refused rather
-// than truncated.
+// A dimension as the 32-bit integer cblas takes; larger ones are refused rather than truncated.
 blasint blas_dim(const char* op, std::int64_t v) {
   if (v > INT_MAX) {
     throw BackendError(std::string("blas: ") + op + ": dimension " + std::to_string(v) +
@@ -32,8 +29,7 @@ blasint blas_dim(const char* op, std::int64_t v) {
   return static_cast<blasint>(v);
 }
 
-// out[b] = a[b] * b[b] for row-major (B, M, K) x (B, K, N) buffers of float or
-// double.
+// out[b] = a[b] * b[b] for row-major (B, M, K) x (B, K, N) buffers of float or double.
 template <class U>
 void batched_gemm(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
                   std::int64_t n) {
@@ -56,9 +52,8 @@ void batched_gemm(const U* a, const U* b, U* out, std::int64_t batches, std::int
   }
 }
 
-// Integer (and bool) matmul in the unsigned type the dtype wraps in: row i of
-// out accumulates a[i, p] * row p of b, which keeps the inner loop contiguous
-// and vectorizable.
+// Integer (and bool) matmul in the unsigned type the dtype wraps in: row i of out accumulates a[i, p] * row p
+// of b, which keeps the inner loop contiguous and vectorizable.
 template <class T>
 void integer_matmul(const T* a, const T* b, T* out, std::int64_t batches, std::int64_t m, std::int64_t k,
                     std::int64_t n) {
@@ -98,8 +93,7 @@ U blas_dot(const U* a, const U* b, std::int64_t n) {
 
 }  // namespace
 
-// ---- binary arithmetic
-// -----------------------------------------------------------------------------------
+// ---- binary arithmetic -----------------------------------------------------------------------------------
 
 void BlasBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
   host::add(a, b, out);
@@ -129,8 +123,7 @@ void BlasBackend::maximum(const Tensor& a, const Tensor& b, Tensor& out) {
   host::maximum(a, b, out);
 }
 
-// ---- unary arithmetic
-// ------------------------------------------------------------------------------------
+// ---- unary arithmetic ------------------------------------------------------------------------------------
 
 void BlasBackend::negative(const Tensor& x, Tensor& out) {
   host::negative(x, out);
@@ -145,8 +138,7 @@ void BlasBackend::square(const Tensor& x, Tensor& out) {
   host::square(x, out);
 }
 
-// ---- transcendental and rounding
-// -------------------------------------------------------------------------
+// ---- transcendental and rounding -------------------------------------------------------------------------
 
 void BlasBackend::sqrt(const Tensor& x, Tensor& out) {
   host::float_unary(kBackend, "sqrt", x, out, [](auto v) { return std::sqrt(v); });
@@ -195,8 +187,7 @@ void BlasBackend::ceil(const Tensor& x, Tensor& out) {
   host::rounding(x, out, [](auto v) { return std::ceil(v); });
 }
 void BlasBackend::round(const Tensor& x, Tensor& out) {
-  // nearbyint under the default rounding mode is round-half-to-even, like
-  // NumPy.
+  // nearbyint under the default rounding mode is round-half-to-even, like NumPy.
   host::rounding(x, out, [](auto v) { return std::nearbyint(v); });
 }
 
@@ -204,8 +195,7 @@ void BlasBackend::clip(const Tensor& x, std::optional<Scalar> lo, std::optional<
   host::clip(x, lo, hi, out);
 }
 
-// ---- matmul and dot
-// --------------------------------------------------------------------------------------
+// ---- matmul and dot --------------------------------------------------------------------------------------
 
 void BlasBackend::matmul(const Tensor& a, const Tensor& b, Tensor& out) {
   const std::int64_t batches = a.shape()[0], m = a.shape()[1], k = a.shape()[2], n = b.shape()[2];
@@ -214,8 +204,7 @@ void BlasBackend::matmul(const Tensor& a, const Tensor& b, Tensor& out) {
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       batched_gemm(a.data<const T>(), b.data<const T>(), out.data<T>(), batches, m, k, n);
     } else if constexpr (std::is_same_v<T, half>) {
-      // float16 has no BLAS routine: sgemm on float32 copies, then one rounding
-      // per element.
+      // float16 has no BLAS routine: sgemm on float32 copies, then one rounding per element.
       const auto widen = [](const Tensor& x) {
         const half* p = x.data<const half>();
         std::vector<float> v(static_cast<std::size_t>(x.size()));
@@ -244,8 +233,7 @@ void BlasBackend::dot(const Tensor& a, const Tensor& b, Tensor& out) {
   });
 }
 
-// ---- reductions
-// ------------------------------------------------------------------------------------------
+// ---- reductions ------------------------------------------------------------------------------------------
 
 void BlasBackend::sum(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
   host::sum(x, axes, out);

@@ -1,8 +1,7 @@
-// Random sampling for the BLAS backend: the shared host loops
-// (frontend/src/host/random_kernels.hpp) over the samplers of
-// ember/random/distributions.h, so every element is a pure function of
-// (key.seed, key.counter, index) and matches every other backend bit for bit.
-// This file is compiled with -ffp-contract=off (CMakeLists).
+// Random sampling for the BLAS backend: the shared host loops (frontend/src/host/random_kernels.hpp) over the
+// samplers of ember/random/distributions.h, so every element is a pure function of (key.seed, key.counter,
+// index) and matches every other backend bit for bit. This file is compiled with -ffp-contract=off
+// (CMakeLists).
 #include "blas_backend.hpp"
 #include "common.hpp"
 #include "host/random_kernels.hpp"

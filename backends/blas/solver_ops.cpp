@@ -1,13 +1,10 @@
-// BLAS backend, category "solver": the decompositions through LAPACKE
-// (getrf/getrs/getri, potrf, geqrf/orgqr, gesdd, syevd, gelsd) on row-major
-// copies, one matrix of the batch at a time; outer and the 2-norm of contiguous
-// runs through cblas (?ger, ?nrm2); the diagonal ops and the other norms are
-// the shared host loops. Matrices are float32 or float64 and are computed in
-// their own precision. The LAPACKE *_work entry points are used on purpose: the
-// plain ones reject NaN input (their NaN check), whereas every backend must let
-// NaN propagate exactly where the Eigen backend does. LAPACK's info > 0
-// (singular, not positive definite, no convergence) becomes a LinAlgError
-// naming the op and the batch index.
+// BLAS backend, category "solver": the decompositions through LAPACKE (getrf/getrs/getri, potrf, geqrf/orgqr,
+// gesdd, syevd, gelsd) on row-major copies, one matrix of the batch at a time; outer and the 2-norm of
+// contiguous runs through cblas (?ger, ?nrm2); the diagonal ops and the other norms are the shared host
+// loops. Matrices are float32 or float64 and are computed in their own precision. The LAPACKE *_work entry
+// points are used on purpose: the plain ones reject NaN input (their NaN check), whereas every backend must
+// let NaN propagate exactly where the Eigen backend does. LAPACK's info > 0 (singular, not positive definite,
+// no convergence) becomes a LinAlgError naming the op and the batch index.
 #include <cblas.h>
 #include <lapacke.h>
 
@@ -30,8 +27,7 @@ namespace ember::blas {
 
 namespace {
 
-// ---- typed LAPACKE entry points (row-major)
-// --------------------------------------------------------------
+// ---- typed LAPACKE entry points (row-major) --------------------------------------------------------------
 
 lapack_int getrf(lapack_int n, float* a, lapack_int* ipiv) {
   return LAPACKE_sgetrf_work(LAPACK_ROW_MAJOR, n, n, a, n, ipiv);
@@ -94,8 +90,7 @@ lapack_int gelsd(lapack_int m, lapack_int n, lapack_int nrhs, double* a, double*
   return LAPACKE_dgelsd_work(LAPACK_ROW_MAJOR, m, n, nrhs, a, n, b, nrhs, s, rcond, rank, work, lwork, iwork);
 }
 
-// ---- helpers
-// ---------------------------------------------------------------------------------------------
+// ---- helpers ---------------------------------------------------------------------------------------------
 
 // Calls f(T{}) for the two float dtypes the solver computes in.
 template <class F>
@@ -111,8 +106,7 @@ void visit_float(DType dtype, F&& f) {
   throw LinAlgError(std::string(op) + ": matrix " + std::to_string(b) + " of the batch " + why);
 }
 
-// A dimension as LAPACK's 32-bit integer; larger ones are refused rather than
-// truncated.
+// A dimension as LAPACK's 32-bit integer; larger ones are refused rather than truncated.
 lapack_int dim(const char* op, std::int64_t v) {
   if (v > INT_MAX) {
     throw BackendError(std::string("blas: ") + op + ": dimension " + std::to_string(v) +
@@ -121,18 +115,16 @@ lapack_int dim(const char* op, std::int64_t v) {
   return static_cast<lapack_int>(v);
 }
 
-// info < 0 means LAPACKE rejected an argument or could not allocate its
-// transposed copy: a bug or an out-of-memory condition, never a property of the
-// matrix.
+// info < 0 means LAPACKE rejected an argument or could not allocate its transposed copy: a bug or an
+// out-of-memory condition, never a property of the matrix.
 void check_call(const char* op, lapack_int info) {
   if (info < 0) {
     throw BackendError(std::string("blas: ") + op + ": LAPACK call failed with info " + std::to_string(info));
   }
 }
 
-// The workspace size a LAPACK query wrote as a floating-point number. A float
-// query above 2^24 may have been rounded down, so the next representable value
-// is taken before truncating.
+// The workspace size a LAPACK query wrote as a floating-point number. A float query above 2^24 may have been
+// rounded down, so the next representable value is taken before truncating.
 template <class T>
 lapack_int workspace_size(T query) {
   return std::max<lapack_int>(1,
@@ -209,9 +201,8 @@ void BlasBackend::det(const Tensor& a, Tensor& out) {
         continue;
       }
       std::copy_n(a.data<const T>() + i * n * n, n * n, lu.data());
-      // getrf completes the factorization even past an exactly zero pivot (info
-      // > 0): the determinant is then the product below, zero (or NaN where an
-      // infinity met the zero).
+      // getrf completes the factorization even past an exactly zero pivot (info > 0): the determinant is then
+      // the product below, zero (or NaN where an infinity met the zero).
       check_call("det", getrf(ln, lu.data(), ipiv.data()));
       T product = T(1);
       bool negate = false;
@@ -258,8 +249,7 @@ void BlasBackend::qr(const Tensor& a, Tensor& q, Tensor& r) {
       check_call("qr", geqrf(lm, ln, packed.data(), tau.data(), work.data(), lwork));
       T* qi = q.data<T>() + i * m * k;
       T* ri = r.data<T>() + i * k * n;
-      // r: the upper triangle of the first k rows; q: the first k columns hold
-      // the reflectors for orgqr.
+      // r: the upper triangle of the first k rows; q: the first k columns hold the reflectors for orgqr.
       for (std::int64_t row = 0; row < k; ++row) {
         for (std::int64_t col = 0; col < n; ++col)
           ri[row * n + col] = col >= row ? packed[static_cast<std::size_t>(row * n + col)] : T(0);
@@ -320,8 +310,7 @@ void BlasBackend::eigh(const Tensor& a, Tensor& w, Tensor& v) {
     for (std::int64_t i = 0; i < a.shape()[0]; ++i) {
       const T* ai = a.data<const T>() + i * n * n;
       T* vi = v.data<T>() + i * n * n;
-      // syevd with UPLO='L' reads the lower triangle only; a non-finite entry
-      // there cannot converge.
+      // syevd with UPLO='L' reads the lower triangle only; a non-finite entry there cannot converge.
       for (std::int64_t row = 0; row < n; ++row) {
         if (!all_finite(ai + row * n, row + 1))
           fail("eigh", i, "has non-finite entries: eigenvalues did not converge");
@@ -341,9 +330,8 @@ void BlasBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor& 
   visit_float(a.dtype(), [&](auto t) {
     using T = decltype(t);
     const std::int64_t m = a.shape()[0], n = a.shape()[1], k = b.shape()[1];
-    // gelsd overwrites b (max(m, n) rows) with x in its first n rows; with no
-    // right-hand side it still has one zero column to work on, so that rank and
-    // s are computed all the same.
+    // gelsd overwrites b (max(m, n) rows) with x in its first n rows; with no right-hand side it still has
+    // one zero column to work on, so that rank and s are computed all the same.
     const std::int64_t rows = std::max(m, n), nrhs = std::max<std::int64_t>(k, 1);
     const lapack_int lm = dim("lstsq", m), ln = dim("lstsq", n), lrhs = dim("lstsq", nrhs);
     if (!all_finite(a.data<const T>(), m * n) || !all_finite(b.data<const T>(), m * k)) {
@@ -372,8 +360,7 @@ void BlasBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor& 
 
 void BlasBackend::norm(const Tensor& x, double ord, const std::vector<int>& axes, Tensor& out) {
   const host::ReductionPlan p = host::plan_reduction(x.shape(), axes);
-  // The 2-norm of contiguous runs is BLAS's ?nrm2; other orders and strided
-  // reductions are host loops.
+  // The 2-norm of contiguous runs is BLAS's ?nrm2; other orders and strided reductions are host loops.
   if (ord != 2.0 || !p.consecutive || p.inner != 1 || p.extent > INT_MAX) {
     host::norm(x, ord, axes, out);
     return;
@@ -392,8 +379,7 @@ void BlasBackend::norm(const Tensor& x, double ord, const std::vector<int>& axes
           po[o] = cblas_dnrm2(len, run, 1);
         }
       } else {
-        // A sum of squares with an infinity is infinite, with a NaN is NaN
-        // (what nrm2 need not promise).
+        // A sum of squares with an infinity is infinite, with a NaN is NaN (what nrm2 need not promise).
         const bool nan = std::any_of(run, run + p.extent, [](T v) { return std::isnan(v); });
         po[o] = nan ? std::numeric_limits<T>::quiet_NaN() : std::numeric_limits<T>::infinity();
       }
@@ -419,8 +405,8 @@ void BlasBackend::outer(const Tensor& a, const Tensor& b, Tensor& out) {
     const std::int64_t n = a.size(), m = b.size();
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
       if (n <= INT_MAX && m <= INT_MAX) {
-        // ?ger adds a b^T to out: starting from -0.0, the exact identity of
-        // addition, every element is the product itself, signed zeros included.
+        // ?ger adds a b^T to out: starting from -0.0, the exact identity of addition, every element is the
+        // product itself, signed zeros included.
         T* o = out.data<T>();
         std::fill_n(o, out.size(), -T(0));
         const auto bn = static_cast<blasint>(n), bm = static_cast<blasint>(m);

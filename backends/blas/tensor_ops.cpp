@@ -1,8 +1,6 @@
-// BLAS backend, category "tensor": creation, copies, layout changes, indexing
-// and sorting. These move or fill elements without arithmetic a BLAS routine
-// covers, so they run the shared host kernels
-// (frontend/src/host/tensor_kernels.hpp), which keeps their bytes identical on
-// every host backend.
+// BLAS backend, category "tensor": creation, copies, layout changes, indexing and sorting. These move or fill
+// elements without arithmetic a BLAS routine covers, so they run the shared host kernels
+// (frontend/src/host/tensor_kernels.hpp), which keeps their bytes identical on every host backend.
 #include "blas_backend.hpp"
 #include "host/tensor_kernels.hpp"
 
