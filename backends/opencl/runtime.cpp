@@ -234,8 +234,8 @@ DeviceContext::DeviceContext(cl_platform_id platform, cl_device_id device, Devic
     : ember_device_(ember_device), device_(device) {
   name_ = device_string(device, CL_DEVICE_NAME);
   driver_ = device_string(device, CL_DRIVER_VERSION);
-  has_fp64_ = device_value<cl_ulong>(device, CL_DEVICE_DOUBLE_FP_CONFIG) != 0 ||
-              device_string(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") != std::string::npos;
+  // OpenCL 1.2 devices with double support list cl_khr_fp64 even though it became an optional core feature.
+  has_fp64_ = device_string(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") != std::string::npos;
   global_mem_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE));
   max_alloc_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
   is_cpu_ = (device_value<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
