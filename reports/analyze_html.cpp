@@ -49,6 +49,7 @@ tr.cat th{background:#f3f5f8;font-size:13px;text-transform:uppercase;letter-spac
 td.cell{text-align:center;font-size:12px;border:1px solid #fff;min-width:70px;cursor:default}
 td.cell.differs{outline:2px dashed #1d2430;outline-offset:-3px}
 td.op{font-family:ui-monospace,monospace}
+#heat td{text-align:center;min-width:80px;font-size:12px;cursor:pointer;border:1px solid #fff}
 .legend span{display:inline-block;padding:1px 8px;border-radius:3px;margin-right:6px;font-size:12px}
 .findings td{font-size:13px;border-bottom:1px solid #eceff3;vertical-align:top}
 #tip{position:fixed;pointer-events:none;background:#1d2430;color:#fff;padding:6px 9px;border-radius:4px;
@@ -74,6 +75,11 @@ constexpr const char* kScript = R"(
     });
   }
   search.addEventListener('input',apply); boxes.forEach(b=>b.addEventListener('change',apply));
+  // file.html#search=sum opens the report filtered (shareable links; the Chromium test uses it too).
+  const m=location.hash.match(/^#search=(.*)$/);
+  if(m){search.value=decodeURIComponent(m[1]);apply();}
+  document.querySelectorAll('#heat td[data-category]').forEach(td=>td.addEventListener('click',()=>{
+    search.value=td.dataset.category;apply();}));
   const tip=document.getElementById('tip');
   document.querySelectorAll('td.cell').forEach(td=>{
     td.addEventListener('mousemove',e=>{tip.textContent=td.dataset.tip;tip.style.display='block';
@@ -82,6 +88,32 @@ constexpr const char* kScript = R"(
   });
 })();
 )";
+
+// Category x backend, each cell colored by the share of ops implemented (native or fallback): the heat map.
+void render_heat_map(std::ostream& out, const analyze::Inventory& inv) {
+  out << "<h2>Coverage by category</h2><table id=\"heat\"><thead><tr><th>category</th>";
+  for (const auto& b : inv.backends) out << "<th>" << esc(b.name) << "</th>";
+  out << "</tr></thead><tbody>\n";
+  for (const auto& category : inv.categories()) {
+    out << "<tr><th>" << esc(category) << "</th>";
+    for (std::size_t b = 0; b < inv.backends.size(); ++b) {
+      std::size_t total = 0, done = 0;
+      for (std::size_t o = 0; o < inv.ops.size(); ++o) {
+        if (inv.ops[o].category != category) continue;
+        ++total;
+        auto s = inv.cells[o][b].status;
+        if (s == analyze::Status::native || s == analyze::Status::fallback) ++done;
+      }
+      // Red (0%) through amber to green (100%) in HSL hue.
+      int hue = total ? static_cast<int>(120 * done / total) : 120;
+      out << "<td data-category=\"" << esc(category) << "\" data-backend=\"" << esc(inv.backends[b].name)
+          << "\" style=\"background:hsl(" << hue << ",55%,45%);color:#fff\" title=\"" << done << " of "
+          << total << " implemented\">" << done << "/" << total << "</td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</tbody></table>\n";
+}
 
 }  // namespace
 
@@ -109,7 +141,9 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
     out << "</div><div class=\"coverage\" data-backend=\"" << esc(inv.backends[b].name) << "\">" << pct
         << "% (" << (c[0] + c[1]) << "/" << inv.ops.size() << ")</div>\n";
   }
-  out << "</div>\n<div class=\"controls\"><input id=\"search\" type=\"search\" placeholder=\"filter ops or "
+  out << "</div>\n";
+  render_heat_map(out, inv);
+  out << "<div class=\"controls\"><input id=\"search\" type=\"search\" placeholder=\"filter ops or "
          "categories\"><span class=\"legend\">";
   for (const char* s : {"native", "fallback", "stub", "missing"}) {
     out << "<label><input type=\"checkbox\" checked data-status-filter=\"" << s << "\"><span class=\"" << s
