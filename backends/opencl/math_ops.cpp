@@ -87,7 +87,12 @@ Reduction reduction_of(const char* op, const Tensor& x, const std::vector<int>& 
   if (!axes.empty() && axes.back() - axes.front() + 1 == static_cast<int>(axes.size())) {
     std::int64_t inner = 1;
     for (std::size_t d = static_cast<std::size_t>(axes.back()) + 1; d < shape.size(); ++d) inner *= shape[d];
-    r.contiguous = inner == 1 ? 1 : 0;
+    if (inner == 1) {  // one axis of stride 1 over the whole run
+      r.contiguous = 1;
+      r.nr = 1;
+      r.rdims.v[0] = r.count;
+      r.rstrides.v[0] = 1;
+    }
   }
   return r;
 }
@@ -128,16 +133,16 @@ void along_axis(Runtime& rt, const char* op, const Tensor& x, int axis, Tensor& 
   dev.launch(math_kernel(dev, x.dtype(), op), s.outer * s.inner, arg(x), arg(out), s.extent, s.inner);
 }
 
-// out[b] = a[b] x b[b] with the tiled kernel; a (B, M, K) and b (B, K, N) row-major.
+// out[b] = a[b] x b[b] with the tiled kernel (matmul_kernel in math.cl); a (B, M, K) and b (B, K, N).
 void gemm(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tensor& out, std::int64_t batches,
           std::int64_t m, std::int64_t k, std::int64_t n) {
   if (batches == 0 || m == 0 || n == 0) return;
-  constexpr std::size_t tile = 16;  // TILE in math.cl
+  constexpr std::size_t tile = 64, group = 16;  // TM and the work-group size in math.cl
   DeviceContext& dev = rt.device(out.device(), op);
-  const auto m_tiles = static_cast<std::size_t>((m + 15) / 16);
-  const std::size_t global[2] = {DeviceContext::round_up(static_cast<std::size_t>(n), tile),
-                                 static_cast<std::size_t>(batches) * m_tiles * tile};
-  const std::size_t local[2] = {tile, tile};
+  const std::size_t m_tiles = (static_cast<std::size_t>(m) + tile - 1) / tile;
+  const std::size_t n_tiles = (static_cast<std::size_t>(n) + tile - 1) / tile;
+  const std::size_t global[2] = {n_tiles * group, static_cast<std::size_t>(batches) * m_tiles * group};
+  const std::size_t local[2] = {group, group};
   dev.launch_2d(math_kernel(dev, out.dtype(), "matmul"), global, local, arg(a), arg(b), arg(out),
                 static_cast<cl_long>(m), static_cast<cl_long>(k), static_cast<cl_long>(n),
                 static_cast<cl_long>(m_tiles));

@@ -218,30 +218,55 @@ __kernel void clip_kernel(long n, __global const T* in, long in_off, __global T*
 #define MT_MAD(acc, x, y) ((acc) + (UT)(x) * (UT)(y))
 #endif
 
-#define TILE 16
-// out[b] = a[b] (M, K) x b[b] (K, N), all row-major; a 2-D range of (ceil(N/16)*16, B * ceil(M/16)*16) in
-// 16x16 groups: each group stages 16x16 tiles of a and b in local memory. Each output element adds its K
-// products in order k = 0, 1, ...
-__kernel void matmul_kernel(__global const T* a, long a_off, __global const T* b, long b_off, __global T* o,
-                            long o_off, long M, long K, long N, long m_tiles) {
-  __local MT ta[TILE][TILE];
-  __local MT tb[TILE][TILE];
+// out[b] = a[b] (M, K) x b[b] (K, N), all row-major. Work-groups of 16 x 16 work-items compute 64 x 64
+// output tiles: each work-item owns the 4 x 4 outputs at rows ly + 16 i and columns lx + 16 j of the tile
+// (so neighbouring work-items touch neighbouring columns), staging 64 x 16 slices of a and 16 x 64 slices
+// of b in local memory. Each output adds its K products in order k = 0, 1, ... The range is
+// (ceil(N / 64) * 16, B * ceil(M / 64) * 16); m_tiles = ceil(M / 64).
+#define TM 64
+#define TK 16
+#define WPT 4
+__kernel __attribute__((reqd_work_group_size(16, 16, 1))) void matmul_kernel(
+    __global const T* a, long a_off, __global const T* b, long b_off, __global T* o, long o_off, long M, long K,
+    long N, long m_tiles) {
+  __local MT ta[TM][TK];
+  __local MT tb[TK][TM];
   const int lx = get_local_id(0), ly = get_local_id(1);
-  const long col = get_global_id(0);
+  const long col0 = get_group_id(0) * TM;
   const long batch = get_group_id(1) / m_tiles;
-  const long row = (get_group_id(1) % m_tiles) * TILE + ly;
+  const long row0 = (get_group_id(1) % m_tiles) * TM;
   const long abase = a_off + batch * M * K, bbase = b_off + batch * K * N;
-  MT acc = (MT)0;
-  for (long k0 = 0; k0 < K; k0 += TILE) {
-    const long ka = k0 + lx, kb = k0 + ly;
-    ta[ly][lx] = (row < M && ka < K) ? (MT)LOAD(a, abase + row * K + ka) : (MT)0;
-    tb[ly][lx] = (kb < K && col < N) ? (MT)LOAD(b, bbase + kb * N + col) : (MT)0;
+  MT acc[WPT][WPT];
+  for (int i = 0; i < WPT; ++i) {
+    for (int j = 0; j < WPT; ++j) acc[i][j] = (MT)0;
+  }
+  for (long k0 = 0; k0 < K; k0 += TK) {
+    for (int i = 0; i < WPT; ++i) {
+      const long row = row0 + ly + 16 * i, ka = k0 + lx;
+      ta[ly + 16 * i][lx] = (row < M && ka < K) ? (MT)LOAD(a, abase + row * K + ka) : (MT)0;
+      const long kb = k0 + ly, col = col0 + lx + 16 * i;
+      tb[ly][lx + 16 * i] = (kb < K && col < N) ? (MT)LOAD(b, bbase + kb * N + col) : (MT)0;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int kend = K - k0 < TILE ? (int)(K - k0) : TILE;
-    for (int k = 0; k < kend; ++k) acc = MT_MAD(acc, ta[ly][k], tb[k][lx]);
+    // Only the real products: adding a padded 0 * 0 would turn a -0.0 sum into +0.0.
+    const int kend = K - k0 < TK ? (int)(K - k0) : TK;
+    for (int k = 0; k < kend; ++k) {
+      MT bv[WPT];
+      for (int j = 0; j < WPT; ++j) bv[j] = tb[k][lx + 16 * j];
+      for (int i = 0; i < WPT; ++i) {
+        const MT av = ta[ly + 16 * i][k];
+        for (int j = 0; j < WPT; ++j) acc[i][j] = MT_MAD(acc[i][j], av, bv[j]);
+      }
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
-  if (row < M && col < N) STORE(o, o_off + batch * M * N + row * N + col, acc);
+  for (int i = 0; i < WPT; ++i) {
+    const long row = row0 + ly + 16 * i;
+    for (int j = 0; j < WPT; ++j) {
+      const long col = col0 + lx + 16 * j;
+      if (row < M && col < N) STORE(o, o_off + batch * M * N + row * N + col, acc[i][j]);
+    }
+  }
 }
 
 // ---- reductions -----------------------------------------------------------------------------------------
@@ -325,9 +350,10 @@ inline FACC pairwise_sum(__global const T* p, long off, long n) {
 #endif
 
 // A reduction, one work-item per output element o: its input elements are at
-//   base(o) + ember_offset(r, nr, rdims, rstrides) for r in [0, count),
+//   base(o) + (offset of the r-th index of rdims[0..nr) under rstrides) for r in [0, count),
 // base(o) = ember_offset(o, nk, kdims, kstrides), in the row-major order of the reduced axes (the eigen
-// backend's order). With `contiguous`, the reduced axes are the trailing ones and the run is contiguous.
+// backend's order). With `contiguous`, the run is contiguous (the host then passes it as one axis of
+// stride 1) and float sums use the pairwise order.
 #define REDUCE_ARGS                                                                                        \
   long n, __global const T *x, long x_off, int nk, ember_dims kdims, ember_dims kstrides, int nr,           \
       ember_dims rdims, ember_dims rstrides, long count, int contiguous
@@ -335,7 +361,21 @@ inline FACC pairwise_sum(__global const T* p, long off, long n) {
   const long o = get_global_id(0);                                                                         \
   if (o >= n) return;                                                                                      \
   const long base = x_off + ember_offset(o, nk, &kdims, &kstrides);
-#define AT(r) (contiguous ? base + (r) : base + ember_offset((r), nr, &rdims, &rstrides))
+
+// Steps *off and the index idx[0..nd) to the next element in row-major order (an odometer: no division).
+inline void next_offset(long* off, long* idx, int nd, const ember_dims* dims, const ember_dims* strides) {
+  for (int d = nd - 1; d >= 0; --d) {
+    *off += strides->v[d];
+    if (++idx[d] < dims->v[d]) return;
+    *off -= strides->v[d] * dims->v[d];
+    idx[d] = 0;
+  }
+}
+// for (each reduced element, in order) with `at` its offset.
+#define FOR_REDUCED(at)                                                                                    \
+  long idx_[EMBER_MAX_RANK] = {0, 0, 0, 0, 0, 0, 0, 0};                                                   \
+  long at = base;                                                                                          \
+  for (long r_ = 0; r_ < count; ++r_, next_offset(&at, idx_, nr, &rdims, &rstrides))
 
 #if IS_FLOAT
 __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
@@ -345,34 +385,34 @@ __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
     acc = pairwise_sum(x, base, count);
   } else {
     acc = -(FACC)0;  // the exact identity: a sum of -0.0 stays -0.0
-    for (long r = 0; r < count; ++r) acc += (FACC)LOAD(x, AT(r));
+    FOR_REDUCED(at) acc += (FACC)LOAD(x, at);
   }
   STORE(out, out_off + o, (C)(count == 0 ? (FACC)0 : acc));
 }
 
-// mean in FACC; with `as_facc` the result goes to a FACC buffer (var's first pass) instead of T.
-inline FACC mean_of(__global const T* x, long base, int contiguous, int nr, const ember_dims* rdims,
-                    const ember_dims* rstrides, long count) {
+// The mean in FACC, as var's first pass keeps it (mean_kernel rounds it to T).
+inline FACC mean_of(__global const T* x, long base, int contiguous, int nr, ember_dims rdims,
+                    ember_dims rstrides, long count) {
   FACC acc;
   if (contiguous) {
     acc = pairwise_sum(x, base, count);
   } else {
     acc = -(FACC)0;
-    for (long r = 0; r < count; ++r) acc += (FACC)LOAD(x, base + ember_offset(r, nr, rdims, rstrides));
+    FOR_REDUCED(at) acc += (FACC)LOAD(x, at);
   }
   return count == 0 ? (FACC)NAN : acc / (FACC)count;
 }
 __kernel void mean_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
-  STORE(out, out_off + o, (C)mean_of(x, base, contiguous, nr, &rdims, &rstrides, count));
+  STORE(out, out_off + o, (C)mean_of(x, base, contiguous, nr, rdims, rstrides, count));
 }
 // var and std: squared deviations from the mean, in order, divided by max(count - ddof, 0).
 __kernel void var_kernel(REDUCE_ARGS, __global T* out, long out_off, FACC ddof, int take_sqrt) {
   REDUCE_OFFSETS
-  const FACC mean = mean_of(x, base, contiguous, nr, &rdims, &rstrides, count);
+  const FACC mean = mean_of(x, base, contiguous, nr, rdims, rstrides, count);
   FACC squares = 0;
-  for (long r = 0; r < count; ++r) {
-    const FACC d = (FACC)LOAD(x, AT(r)) - mean;
+  FOR_REDUCED(at) {
+    const FACC d = (FACC)LOAD(x, at) - mean;
     squares += d * d;
   }
   FACC v = squares / fmax((FACC)count - ddof, (FACC)0);
@@ -383,7 +423,7 @@ __kernel void var_kernel(REDUCE_ARGS, __global T* out, long out_off, FACC ddof, 
 __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
   C acc = (C)0;
-  for (long r = 0; r < count; ++r) acc = ADD(acc, LOAD(x, AT(r)));
+  FOR_REDUCED(at) acc = ADD(acc, LOAD(x, at));
   STORE(out, out_off + o, acc);
 }
 #endif
@@ -391,7 +431,7 @@ __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
 __kernel void prod_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
   C acc = (C)1;
-  for (long r = 0; r < count; ++r) acc = MUL(acc, LOAD(x, AT(r)));
+  FOR_REDUCED(at) acc = MUL(acc, LOAD(x, at));
   STORE(out, out_off + o, acc);
 }
 
@@ -408,13 +448,13 @@ __kernel void prod_kernel(REDUCE_ARGS, __global T* out, long out_off) {
 __kernel void min_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
   C acc = HIGHEST;
-  for (long r = 0; r < count; ++r) acc = min_of(acc, LOAD(x, AT(r)));
+  FOR_REDUCED(at) acc = min_of(acc, LOAD(x, at));
   STORE(out, out_off + o, acc);
 }
 __kernel void max_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
   C acc = LOWEST;
-  for (long r = 0; r < count; ++r) acc = max_of(acc, LOAD(x, AT(r)));
+  FOR_REDUCED(at) acc = max_of(acc, LOAD(x, at));
   STORE(out, out_off + o, acc);
 }
 
