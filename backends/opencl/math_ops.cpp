@@ -63,6 +63,7 @@ struct Reduction {
   ClDims kdims, kstrides, rdims, rstrides;
   cl_long count = 1;
   cl_int contiguous = 0;
+  cl_long extent = 1;  // of the last axis when it is kept: outputs the kernel's lanes take side by side
 };
 
 Reduction reduction_of(const char* op, const Tensor& x, const std::vector<int>& axes) {
@@ -94,6 +95,7 @@ Reduction reduction_of(const char* op, const Tensor& x, const std::vector<int>& 
       r.rstrides.v[0] = 1;
     }
   }
+  if (!shape.empty() && !reduced.back()) r.extent = shape.back();
   return r;
 }
 
@@ -103,8 +105,11 @@ void reduce(Runtime& rt, const char* op, const Tensor& x, const std::vector<int>
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
   const Reduction r = reduction_of(op, x, axes);
-  dev.launch(math_kernel(dev, x.dtype(), op), out.size(), arg(x), r.nk, r.kdims, r.kstrides, r.nr, r.rdims,
-             r.rstrides, r.count, r.contiguous, arg(out), extra...);
+  constexpr cl_long lanes = 8;  // LANES in math.cl
+  const cl_long chunks = (r.extent + lanes - 1) / lanes;
+  dev.launch(math_kernel(dev, x.dtype(), op), out.size() / r.extent * chunks, arg(x), r.nk, r.kdims,
+             r.kstrides, r.nr, r.rdims, r.rstrides, r.count, r.contiguous, r.extent, chunks, arg(out),
+             extra...);
 }
 
 // (outer, extent, inner) of x around `axis`.

@@ -349,17 +349,25 @@ inline FACC pairwise_sum(__global const T* p, long off, long n) {
 }
 #endif
 
-// A reduction, one work-item per output element o: its input elements are at
+// A reduction. Output element o reduces the input elements at
 //   base(o) + (offset of the r-th index of rdims[0..nr) under rstrides) for r in [0, count),
 // base(o) = ember_offset(o, nk, kdims, kstrides), in the row-major order of the reduced axes (the eigen
-// backend's order). With `contiguous`, the run is contiguous (the host then passes it as one axis of
-// stride 1) and float sums use the pairwise order.
+// backend's order). With `contiguous`, the run is contiguous (the host passes it as one axis of stride 1)
+// and float sums use the pairwise order. Each work-item reduces up to LANES outputs side by side: when the
+// last axis is kept (extent > 1), outputs o .. o + lanes - 1 read neighbouring input elements, so the
+// loop over the reduced elements walks memory in rows, not columns; each output still adds its own
+// elements in order. `extent` is the last kept axis' extent (1 when the last axis is reduced) and `chunks`
+// = ceil(extent / LANES) work-items cover one run of it.
+#define LANES 8
 #define REDUCE_ARGS                                                                                        \
   long n, __global const T *x, long x_off, int nk, ember_dims kdims, ember_dims kstrides, int nr,           \
-      ember_dims rdims, ember_dims rstrides, long count, int contiguous
+      ember_dims rdims, ember_dims rstrides, long count, int contiguous, long extent, long chunks
 #define REDUCE_OFFSETS                                                                                     \
-  const long o = get_global_id(0);                                                                         \
-  if (o >= n) return;                                                                                      \
+  const long w = get_global_id(0);                                                                         \
+  if (w >= n) return;                                                                                      \
+  const long chunk = w % chunks;                                                                           \
+  const long o = (w / chunks) * extent + chunk * LANES;                                                    \
+  const int lanes = extent - chunk * LANES < LANES ? (int)(extent - chunk * LANES) : LANES;                \
   const long base = x_off + ember_offset(o, nk, &kdims, &kstrides);
 
 // Steps *off and the index idx[0..nd) to the next element in row-major order (an odometer: no division).
@@ -371,69 +379,81 @@ inline void next_offset(long* off, long* idx, int nd, const ember_dims* dims, co
     idx[d] = 0;
   }
 }
-// for (each reduced element, in order) with `at` its offset.
+// for (each reduced element, in order) with `at` its offset for lane 0.
 #define FOR_REDUCED(at)                                                                                    \
   long idx_[EMBER_MAX_RANK] = {0, 0, 0, 0, 0, 0, 0, 0};                                                   \
   long at = base;                                                                                          \
   for (long r_ = 0; r_ < count; ++r_, next_offset(&at, idx_, nr, &rdims, &rstrides))
+#define FOR_LANES(j) for (int j = 0; j < lanes; ++j)
+#define KEEP(a) (a)
+
+// A reduction kernel with accumulator type A: acc = INIT; acc = STEP(acc, value) per element; output
+// FINISH(acc).
+#define REDUCER(name, A, INIT, STEP, FINISH)                                                                \
+  __kernel void name(REDUCE_ARGS, __global T* out, long out_off) {                                        \
+    REDUCE_OFFSETS                                                                                         \
+    A acc[LANES];                                                                                          \
+    FOR_LANES(j) acc[j] = (INIT);                                                                          \
+    FOR_REDUCED(at) {                                                                                      \
+      FOR_LANES(j) acc[j] = STEP(acc[j], LOAD(x, at + j));                                                 \
+    }                                                                                                      \
+    FOR_LANES(j) STORE(out, out_off + o + j, FINISH(acc[j]));                                              \
+  }
 
 #if IS_FLOAT
+// Float sums: pairwise over a contiguous run (then lanes == 1), else in order from -0.0, the exact identity.
+inline void sums_of(FACC* acc, __global const T* x, long base, int lanes, int contiguous, int nr,
+                    ember_dims rdims, ember_dims rstrides, long count) {
+  if (contiguous) {
+    acc[0] = pairwise_sum(x, base, count);
+    return;
+  }
+  FOR_LANES(j) acc[j] = -(FACC)0;
+  FOR_REDUCED(at) {
+    FOR_LANES(j) acc[j] += (FACC)LOAD(x, at + j);
+  }
+}
 __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
-  FACC acc;
-  if (contiguous) {
-    acc = pairwise_sum(x, base, count);
-  } else {
-    acc = -(FACC)0;  // the exact identity: a sum of -0.0 stays -0.0
-    FOR_REDUCED(at) acc += (FACC)LOAD(x, at);
-  }
-  STORE(out, out_off + o, (C)(count == 0 ? (FACC)0 : acc));
+  FACC acc[LANES];
+  sums_of(acc, x, base, lanes, contiguous, nr, rdims, rstrides, count);
+  FOR_LANES(j) STORE(out, out_off + o + j, (C)(count == 0 ? (FACC)0 : acc[j]));
 }
-
-// The mean in FACC, as var's first pass keeps it (mean_kernel rounds it to T).
-inline FACC mean_of(__global const T* x, long base, int contiguous, int nr, ember_dims rdims,
-                    ember_dims rstrides, long count) {
-  FACC acc;
-  if (contiguous) {
-    acc = pairwise_sum(x, base, count);
-  } else {
-    acc = -(FACC)0;
-    FOR_REDUCED(at) acc += (FACC)LOAD(x, at);
-  }
-  return count == 0 ? (FACC)NAN : acc / (FACC)count;
+// Means in FACC, as var's first pass keeps them (mean_kernel rounds them to T).
+inline void means_of(FACC* mean, __global const T* x, long base, int lanes, int contiguous, int nr,
+                     ember_dims rdims, ember_dims rstrides, long count) {
+  sums_of(mean, x, base, lanes, contiguous, nr, rdims, rstrides, count);
+  FOR_LANES(j) mean[j] = count == 0 ? (FACC)NAN : mean[j] / (FACC)count;
 }
 __kernel void mean_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   REDUCE_OFFSETS
-  STORE(out, out_off + o, (C)mean_of(x, base, contiguous, nr, rdims, rstrides, count));
+  FACC mean[LANES];
+  means_of(mean, x, base, lanes, contiguous, nr, rdims, rstrides, count);
+  FOR_LANES(j) STORE(out, out_off + o + j, (C)mean[j]);
 }
 // var and std: squared deviations from the mean, in order, divided by max(count - ddof, 0).
 __kernel void var_kernel(REDUCE_ARGS, __global T* out, long out_off, FACC ddof, int take_sqrt) {
   REDUCE_OFFSETS
-  const FACC mean = mean_of(x, base, contiguous, nr, rdims, rstrides, count);
-  FACC squares = 0;
+  FACC mean[LANES], squares[LANES];
+  means_of(mean, x, base, lanes, contiguous, nr, rdims, rstrides, count);
+  FOR_LANES(j) squares[j] = 0;
   FOR_REDUCED(at) {
-    const FACC d = (FACC)LOAD(x, at) - mean;
-    squares += d * d;
+    FOR_LANES(j) {
+      const FACC d = (FACC)LOAD(x, at + j) - mean[j];
+      squares[j] += d * d;
+    }
   }
-  FACC v = squares / fmax((FACC)count - ddof, (FACC)0);
-  if (take_sqrt) v = sqrt(v);
-  STORE(out, out_off + o, (C)v);
+  FOR_LANES(j) {
+    FACC v = squares[j] / fmax((FACC)count - ddof, (FACC)0);
+    if (take_sqrt) v = sqrt(v);
+    STORE(out, out_off + o + j, (C)v);
+  }
 }
 #else
-__kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
-  REDUCE_OFFSETS
-  C acc = (C)0;
-  FOR_REDUCED(at) acc = ADD(acc, LOAD(x, at));
-  STORE(out, out_off + o, acc);
-}
+REDUCER(sum_kernel, C, (C)0, ADD, KEEP)
 #endif
 
-__kernel void prod_kernel(REDUCE_ARGS, __global T* out, long out_off) {
-  REDUCE_OFFSETS
-  C acc = (C)1;
-  FOR_REDUCED(at) acc = MUL(acc, LOAD(x, at));
-  STORE(out, out_off + o, acc);
-}
+REDUCER(prod_kernel, C, (C)1, MUL, KEEP)
 
 #if IS_FLOAT
 #define LOWEST (-(C)INFINITY)
@@ -445,18 +465,8 @@ __kernel void prod_kernel(REDUCE_ARGS, __global T* out, long out_off) {
 #define LOWEST ((C)(((UT)1) << (sizeof(C) * 8 - 1)) * (C)IS_SIGNED)
 #define HIGHEST ((C)(IS_SIGNED ? ~(((UT)1) << (sizeof(C) * 8 - 1)) : ~(UT)0))
 #endif
-__kernel void min_kernel(REDUCE_ARGS, __global T* out, long out_off) {
-  REDUCE_OFFSETS
-  C acc = HIGHEST;
-  FOR_REDUCED(at) acc = min_of(acc, LOAD(x, at));
-  STORE(out, out_off + o, acc);
-}
-__kernel void max_kernel(REDUCE_ARGS, __global T* out, long out_off) {
-  REDUCE_OFFSETS
-  C acc = LOWEST;
-  FOR_REDUCED(at) acc = max_of(acc, LOAD(x, at));
-  STORE(out, out_off + o, acc);
-}
+REDUCER(min_kernel, C, HIGHEST, min_of, KEEP)
+REDUCER(max_kernel, C, LOWEST, max_of, KEEP)
 
 // argmin/argmax along one axis of x seen as (outer, extent, inner): one work-item per (o, i). The first
 // extreme wins; a NaN is more extreme than anything and the first NaN wins.
