@@ -3,9 +3,12 @@
 //
 // How an op file uses it (every op is a member of OpenCLBackend, which owns one Runtime):
 //
-//   DeviceContext& dev = runtime_->device(out.device());          // DeviceError if it does not exist
-//   cl_kernel k = dev.kernel("math", dtype_options(DType::float32), "add_bcast");
-//   dev.launch(k, out.size(), arg(a), arg(b), arg(out), ClDims{...}, cl_int{3});
+//   DeviceContext& dev = runtime_->device(out.device(), "negative");  // DeviceError if it does not exist
+//   cl_kernel k = dev.kernel("math", dtype_options(out.dtype()), "negative_kernel");
+//   dev.launch(k, out.size(), arg(x), arg(out));
+//
+// runs `__kernel void negative_kernel(long n, __global const T* in, long in_off, __global T* o, long o_off)`
+// of kernels/math.cl on out.size() work-items.
 //
 // launch() passes the work-item count n (as cl_long) as argument 0, then the listed arguments in order; the
 // global size is n rounded up to a multiple of kWorkGroupSize, so every kernel starts with
