@@ -1,8 +1,149 @@
-// OpenCL backend, category "tensor": creation, copies and layout changes.
+// OpenCL backend, category "tensor": creation, copies, layout changes, indexing and sorting. Element moves
+// run the width-generic kernels of kernels/layout.cl (bytes identical to the source, like the eigen
+// backend's strided copies); value-producing ops run kernels/tensor.cl and kernels/sort.cl per dtype with
+// the eigen backend's element semantics.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "layout.hpp"
 #include "opencl_backend.hpp"
 #include "runtime.hpp"
 
 namespace ember::opencl {
+
+namespace {
+
+cl_kernel tensor_kernel(DeviceContext& dev, DType dtype, const char* name) {
+  return dev.kernel("tensor", dtype_options(dtype), name);
+}
+
+bool is_integer(DType d) {
+  return d == DType::int8 || d == DType::int16 || d == DType::int32 || d == DType::int64 || d == DType::uint8;
+}
+
+// out[i] = x[base + offset of i under strides] for every element of out.
+void strided_copy(Runtime& rt, const char* op, const Tensor& x, std::int64_t base, const Shape& strides,
+                  Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  dev.launch(layout_kernel(dev, x.itemsize(), "strided_copy"), out.size(), arg(x), arg(out),
+             static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), dims_of(op, strides),
+             static_cast<cl_long>(base));
+}
+
+// Values computed on the host with Scalar::to semantics and uploaded: arange and linspace for float and
+// bool dtypes on devices without float64, where the float64 formula cannot run on the device.
+template <class ValueAt>
+void upload_host_values(OpenCLBackend& self, Tensor& out, ValueAt value_at) {
+  if (out.size() == 0) return;
+  std::vector<unsigned char> bytes(out.nbytes());
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    for (std::int64_t i = 0; i < out.size(); ++i) {
+      const T v = Scalar(value_at(i)).template to<T>();
+      std::memcpy(bytes.data() + static_cast<std::size_t>(i) * sizeof(T), &v, sizeof(T));
+    }
+  });
+  self.from_data(out, bytes.data());
+}
+
+// Launches `kernel` of kernels/tensor.cl over out with `args`, followed for integer dtypes by T's limits
+// (as doubles and as T) for the saturating float64 -> integer conversion.
+template <class... Args>
+void launch_values(DeviceContext& dev, const char* kernel, Tensor& out, const Args&... args) {
+  visit_dtype(out.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    cl_kernel k = tensor_kernel(dev, out.dtype(), kernel);
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      constexpr T lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+      dev.launch(k, out.size(), arg(out), args..., static_cast<cl_double>(lo), static_cast<cl_double>(hi), lo,
+                 hi);
+    } else {
+      dev.launch(k, out.size(), arg(out), args...);
+    }
+  });
+}
+
+// ---- index checks ----------------------------------------------------------------------------------------
+
+// Enqueues the range check of every index against [-extent, extent); read the flag with throw_if_bad.
+std::shared_ptr<ClBuffer> check_indices(DeviceContext& dev, const Tensor& indices, std::int64_t extent) {
+  auto flag = dev.allocate(sizeof(cl_int));
+  const cl_int zero = 0;
+  check(
+      clEnqueueFillBuffer(dev.queue(), flag->mem(), &zero, sizeof zero, 0, sizeof zero, 0, nullptr, nullptr),
+      "clEnqueueFillBuffer");
+  dev.launch(layout_kernel(dev, 8, "check_indices"), indices.size(), arg(indices),
+             static_cast<cl_long>(extent), flag->mem());
+  return flag;
+}
+
+// Waits for the flag; when set, throws the eigen backend's IndexError naming the first bad index.
+void throw_if_bad(DeviceContext& dev, const ClBuffer& flag, const char* op, const Tensor& indices,
+                  std::int64_t extent, int axis) {
+  cl_int bad = 0;
+  dev.read(flag.mem(), 0, sizeof bad, &bad);
+  if (bad == 0) return;
+  std::vector<std::int64_t> values(static_cast<std::size_t>(indices.size()));
+  dev.read(mem_of(indices), indices.byte_offset(), indices.nbytes(), values.data());
+  for (const std::int64_t v : values) {
+    if (v < -extent || v >= extent) {
+      throw IndexError(std::string(op) + ": index " + std::to_string(v) + " is out of bounds for axis " +
+                       std::to_string(axis) + " with size " + std::to_string(extent));
+    }
+  }
+}
+
+// ---- sorting ---------------------------------------------------------------------------------------------
+
+constexpr std::int64_t kSortRun = 32;  // RUN in kernels/sort.cl
+
+// The stable sorting permutation of every line of x along `axis` (scratch rows of `extent` positions, line
+// (o, i) in row o * inner + i), then written to out: sorted values (with_values) or the positions.
+void sort_lines(Runtime& rt, const char* op, const Tensor& x, int axis, bool descending, bool with_values,
+                Tensor& out) {
+  const AxisView v = axis_view(x.shape(), axis);
+  const std::int64_t rows = v.outer * v.inner, total = rows * v.extent;
+  if (total == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  const std::string options = dtype_options(x.dtype());
+  const std::size_t key_size = x.dtype() == DType::float16 ? sizeof(cl_float) : x.itemsize();  // keys in C
+  const auto n = static_cast<std::size_t>(total);
+  std::shared_ptr<ClBuffer> keys[2] = {dev.allocate(n * key_size), dev.allocate(n * key_size)};
+  std::shared_ptr<ClBuffer> pos[2] = {dev.allocate(n * sizeof(cl_long)), dev.allocate(n * sizeof(cl_long))};
+  const cl_int desc = descending ? 1 : 0;
+  const std::int64_t runs = (v.extent + kSortRun - 1) / kSortRun;
+  dev.launch(dev.kernel("sort", options, "sort_runs"), rows * runs, arg(x), keys[0]->mem(), pos[0]->mem(),
+             static_cast<cl_long>(v.extent), static_cast<cl_long>(v.inner), static_cast<cl_long>(runs), desc);
+  int cur = 0;
+  cl_kernel merge = dev.kernel("sort", options, "sort_merge");
+  for (std::int64_t width = kSortRun; width < v.extent; width *= 2) {
+    const std::int64_t pairs = (v.extent + 2 * width - 1) / (2 * width);
+    dev.launch(merge, rows * pairs, keys[cur]->mem(), pos[cur]->mem(), keys[1 - cur]->mem(),
+               pos[1 - cur]->mem(), static_cast<cl_long>(v.extent), static_cast<cl_long>(width),
+               static_cast<cl_long>(pairs), desc);
+    cur = 1 - cur;
+  }
+  if (with_values) {
+    dev.launch(layout_kernel(dev, x.itemsize(), "apply_permutation"), total, arg(x), pos[cur]->mem(),
+               arg(out), static_cast<cl_long>(v.extent), static_cast<cl_long>(v.inner));
+  } else {
+    dev.launch(layout_kernel(dev, sizeof(cl_long), "store_permutation"), total, pos[cur]->mem(), arg(out),
+               static_cast<cl_long>(v.extent), static_cast<cl_long>(v.inner));
+  }
+  // The scratch buffers are released on return; OpenCL keeps them alive until the queued kernels finish.
+}
+
+}  // namespace
+
+// ---- creation --------------------------------------------------------------------------------------------
 
 void OpenCLBackend::full(Tensor& out, Scalar value) {
   if (out.size() == 0) return;
@@ -16,11 +157,52 @@ void OpenCLBackend::full(Tensor& out, Scalar value) {
   });
 }
 
+void OpenCLBackend::eye(Tensor& out, std::int64_t k) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "eye");
+  dev.launch(tensor_kernel(dev, out.dtype(), "eye"), out.size(), arg(out),
+             static_cast<cl_long>(out.shape()[1]), static_cast<cl_long>(k));
+}
+
+void OpenCLBackend::arange(Tensor& out, double start, double step) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "arange");
+  if (is_integer(out.dtype())) {  // exact: start + i * step wrapping in 64 bits, then truncated
+    const auto s = static_cast<cl_ulong>(Scalar::saturate<std::int64_t>(start));
+    const auto d = static_cast<cl_ulong>(Scalar::saturate<std::int64_t>(step));
+    dev.launch(layout_kernel(dev, out.itemsize(), "arange_words"), out.size(), arg(out), s, d);
+  } else if (dev.has_fp64()) {
+    launch_values(dev, "arange_values", out, static_cast<cl_double>(start), static_cast<cl_double>(step));
+  } else {
+    upload_host_values(*this, out, [&](std::int64_t i) { return start + static_cast<double>(i) * step; });
+  }
+}
+
+void OpenCLBackend::linspace(Tensor& out, double start, double stop, bool endpoint) {
+  const std::int64_t n = out.size();
+  if (n == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "linspace");
+  const std::int64_t div = endpoint ? n - 1 : n;
+  const double step = div > 0 ? (stop - start) / static_cast<double>(div) : 0.0;
+  if (dev.has_fp64()) {
+    launch_values(dev, "linspace_values", out, static_cast<cl_double>(start), static_cast<cl_double>(step),
+                  static_cast<cl_double>(stop), static_cast<cl_int>(endpoint ? 1 : 0));
+  } else {
+    const bool floored = is_integer(out.dtype());
+    upload_host_values(*this, out, [&](std::int64_t i) {
+      const double v = (endpoint && i == n - 1 && n > 1) ? stop : static_cast<double>(i) * step + start;
+      return floored ? std::floor(v) : v;
+    });
+  }
+}
+
 void OpenCLBackend::from_data(Tensor& out, const void* host) {
+  if (out.nbytes() == 0) return;
   runtime_->device(out.device(), "from_data").write(mem_of(out), out.byte_offset(), out.nbytes(), host);
 }
 
 void OpenCLBackend::to_host(const Tensor& x, void* host) {
+  if (x.nbytes() == 0) return;
   runtime_->device(x.device(), "to_host").read(mem_of(x), x.byte_offset(), x.nbytes(), host);
 }
 
@@ -30,6 +212,121 @@ void OpenCLBackend::copy(const Tensor& x, Tensor& out) {
   check(clEnqueueCopyBuffer(dev.queue(), mem_of(x), mem_of(out), x.byte_offset(), out.byte_offset(),
                             x.nbytes(), 0, nullptr, nullptr),
         "clEnqueueCopyBuffer");
+}
+
+// ---- layout ----------------------------------------------------------------------------------------------
+
+void OpenCLBackend::transpose(const Tensor& x, const std::vector<int>& perm, Tensor& out) {
+  const Shape xs = contiguous_strides(x.shape());
+  Shape strides(perm.size());
+  for (std::size_t i = 0; i < perm.size(); ++i) strides[i] = xs[static_cast<std::size_t>(perm[i])];
+  strided_copy(*runtime_, "transpose", x, 0, strides, out);
+}
+
+void OpenCLBackend::broadcast_to(const Tensor& x, Tensor& out) {
+  strided_copy(*runtime_, "broadcast_to", x, 0, broadcast_strides(x.shape(), out.shape()), out);
+}
+
+void OpenCLBackend::concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "concatenate");
+  cl_kernel k = layout_kernel(dev, out.itemsize(), "block_copy");
+  const AxisView ov = axis_view(out.shape(), axis);
+  std::int64_t at = 0;  // position along axis where the current input starts
+  for (const Tensor& x : xs) {
+    const AxisView xv = axis_view(x.shape(), axis);
+    dev.launch(k, x.size(), arg(x), arg(out), static_cast<cl_long>(xv.extent * xv.inner),
+               static_cast<cl_long>(ov.extent * ov.inner), static_cast<cl_long>(at * ov.inner));
+    at += xv.extent;
+  }
+}
+
+void OpenCLBackend::tile(const Tensor& x, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "tile");
+  dev.launch(layout_kernel(dev, x.itemsize(), "tile"), out.size(), arg(x), arg(out),
+             static_cast<cl_int>(out.ndim()), dims_of("tile", out.shape()), dims_of("tile", x.shape()),
+             dims_of("tile", contiguous_strides(x.shape())));
+}
+
+void OpenCLBackend::pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64_t>>& pads,
+                        PadMode mode, Scalar value, Tensor& out) {
+  if (out.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "pad");
+  Shape before;
+  for (const auto& p : pads) before.push_back(p.first);
+  const cl_int m = mode == PadMode::constant ? 0 : mode == PadMode::edge ? 1 : 2;
+  visit_dtype(x.dtype(), [&](auto tag) {
+    using T = decltype(tag);
+    const T v = value.to<T>();
+    visit_word(sizeof(T), [&](auto word) {
+      using W = decltype(word);
+      W fill{};
+      std::memcpy(&fill, &v, sizeof(T));  // the value's storage bits, moved like any element
+      dev.launch(layout_kernel(dev, sizeof(T), "pad"), out.size(), arg(x), arg(out),
+                 static_cast<cl_int>(out.ndim()), dims_of("pad", out.shape()), dims_of("pad", x.shape()),
+                 dims_of("pad", contiguous_strides(x.shape())), dims_of("pad", before), m, fill);
+    });
+  });
+}
+
+void OpenCLBackend::slice(const Tensor& x, const std::vector<std::int64_t>& starts,
+                          const std::vector<std::int64_t>& steps, Tensor& out) {
+  const Shape xs = contiguous_strides(x.shape());
+  Shape strides(xs.size());
+  std::int64_t base = 0;
+  for (std::size_t d = 0; d < xs.size(); ++d) {
+    strides[d] = xs[d] * steps[d];
+    base += starts[d] * xs[d];
+  }
+  strided_copy(*runtime_, "slice", x, base, strides, out);
+}
+
+void OpenCLBackend::flip(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  Shape strides = contiguous_strides(x.shape());
+  std::int64_t base = 0;
+  for (int a : axes) {
+    const auto d = static_cast<std::size_t>(a);
+    if (x.shape()[d] > 0) base += (x.shape()[d] - 1) * strides[d];
+    strides[d] = -strides[d];
+  }
+  strided_copy(*runtime_, "flip", x, base, strides, out);
+}
+
+// ---- indexing --------------------------------------------------------------------------------------------
+
+void OpenCLBackend::gather(const Tensor& x, const Tensor& indices, int axis, Tensor& out) {
+  if (indices.size() == 0) return;  // out is empty too
+  DeviceContext& dev = runtime_->device(out.device(), "gather");
+  const AxisView v = axis_view(x.shape(), axis);
+  const auto flag = check_indices(dev, indices, v.extent);
+  dev.launch(layout_kernel(dev, x.itemsize(), "gather"), out.size(), arg(x), arg(indices), arg(out),
+             static_cast<cl_long>(indices.size()), static_cast<cl_long>(v.extent),
+             static_cast<cl_long>(v.inner));
+  throw_if_bad(dev, *flag, "gather", indices, v.extent, axis);
+}
+
+void OpenCLBackend::scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates, int axis,
+                                Tensor& out) {
+  copy(x, out);
+  if (indices.size() == 0) return;
+  DeviceContext& dev = runtime_->device(out.device(), "scatter_add");
+  const AxisView v = axis_view(x.shape(), axis);
+  const auto flag = check_indices(dev, indices, v.extent);
+  dev.launch(tensor_kernel(dev, x.dtype(), "scatter_add"), v.outer * v.inner, arg(indices), arg(updates),
+             arg(out), static_cast<cl_long>(indices.size()), static_cast<cl_long>(v.extent),
+             static_cast<cl_long>(v.inner));
+  throw_if_bad(dev, *flag, "scatter_add", indices, v.extent, axis);
+}
+
+// ---- sorting ---------------------------------------------------------------------------------------------
+
+void OpenCLBackend::sort(const Tensor& x, int axis, bool descending, Tensor& out) {
+  sort_lines(*runtime_, "sort", x, axis, descending, true, out);
+}
+
+void OpenCLBackend::argsort(const Tensor& x, int axis, bool descending, Tensor& out) {
+  sort_lines(*runtime_, "argsort", x, axis, descending, false, out);
 }
 
 }  // namespace ember::opencl

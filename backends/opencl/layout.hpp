@@ -1,0 +1,93 @@
+// Helpers shared by the OpenCL backend's tensor, comparison and solver ops: the element-width programs of
+// kernels/layout.cl, operand broadcasting modes, the (outer, extent, inner) view of an axis and diagonal
+// spans. Private to backends/opencl/.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "ember/shape.hpp"
+#include "runtime.hpp"
+
+namespace ember::opencl {
+
+// Program options that make T (and C) the unsigned integer type as wide as one element: kernels that only
+// move elements are built once per width and copy any dtype's bits unchanged (float16 included).
+inline std::string word_options(std::size_t itemsize) {
+  const char* word = itemsize == 1 ? "uchar" : itemsize == 2 ? "ushort" : itemsize == 4 ? "uint" : "ulong";
+  return std::string("-DT=") + word + " -DC=" + word + " -DUT=" + (itemsize == 8 ? "ulong" : "uint") +
+         " -DIS_HALF=0 -DIS_FLOAT=0 -DIS_BOOL=0 -DIS_INT=1 -DIS_SIGNED=0 -DIS_F64=0";
+}
+
+// Kernel `name` of kernels/layout.cl for elements of `itemsize` bytes.
+inline cl_kernel layout_kernel(DeviceContext& dev, std::size_t itemsize, const char* name) {
+  return dev.kernel("layout", word_options(itemsize), name);
+}
+
+// Calls f(W{}) with W the OpenCL unsigned integer type as wide as one element (the T of word_options).
+template <class F>
+void visit_word(std::size_t itemsize, F&& f) {
+  switch (itemsize) {
+    case 1:
+      f(cl_uchar{});
+      return;
+    case 2:
+      f(cl_ushort{});
+      return;
+    case 4:
+      f(cl_uint{});
+      return;
+    default:
+      f(cl_ulong{});
+      return;
+  }
+}
+
+// How a broadcast operand reaches element i of out (operand_at in the kernels): 0 = element i, 1 = its only
+// element, 2 = through broadcast strides (then written to `strides`).
+inline cl_int broadcast_mode(const char* op, const Tensor& t, const Tensor& out, ClDims& strides) {
+  if (t.size() == out.size()) return 0;  // broadcasting then only adds axes of extent 1
+  if (t.size() == 1) return 1;
+  strides = dims_of(op, broadcast_strides(t.shape(), out.shape()));
+  return 2;
+}
+
+// A tensor seen as (outer, extent, inner) around `axis`.
+struct AxisView {
+  std::int64_t outer = 1, extent = 1, inner = 1;
+};
+inline AxisView axis_view(const Shape& shape, int axis) {
+  AxisView v;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    const auto a = static_cast<std::size_t>(axis);
+    if (d < a) {
+      v.outer *= shape[d];
+    } else if (d == a) {
+      v.extent = shape[d];
+    } else {
+      v.inner *= shape[d];
+    }
+  }
+  return v;
+}
+
+// Start (row, col) and length of the offset-th diagonal of a rows x cols matrix (empty when the offset
+// lies outside it).
+struct DiagonalSpan {
+  std::int64_t row = 0, col = 0, length = 0;
+};
+inline DiagonalSpan diagonal_span(std::int64_t rows, std::int64_t cols, std::int64_t offset) {
+  DiagonalSpan d;
+  if (offset >= 0) {
+    d.col = std::min(offset, cols);
+    d.length = std::max<std::int64_t>(0, std::min(rows, cols - d.col));
+  } else {
+    d.row = offset > -rows ? -offset : rows;
+    d.length = std::max<std::int64_t>(0, std::min(rows - d.row, cols));
+  }
+  return d;
+}
+
+}  // namespace ember::opencl
