@@ -10,6 +10,7 @@
 #include <set>
 
 #include "analyze/extract.hpp"
+#include "analyze/migrate.hpp"
 #include "analyze/ops_config.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
@@ -146,32 +147,53 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   input.ops = &ops;
   input.jobs = options.jobs;
   input.resource_dir = find_resource_dir();
-  input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir);
-  ExtractResult extracted = extract_inventory(input);
 
   AnalyzeReport report;
-  report.inventory = std::move(extracted.inventory);
   report.findings.root = cfg->root;
-  report.findings.files_analyzed = extracted.files_analyzed;
-  report.findings.failures = std::move(extracted.failures);
-  for (Diagnostic& d : check_inventory(report.inventory)) {
-    const RuleInfo* info = nullptr;
-    for (const RuleInfo* i : inventory_rule_infos()) {
-      if (i->code == d.code) info = i;
+  // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
+  auto inventory = [&] {
+    input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir);
+    ExtractResult extracted = extract_inventory(input);
+    report.inventory = std::move(extracted.inventory);
+    report.findings.files_analyzed = extracted.files_analyzed;
+    report.findings.failures = std::move(extracted.failures);
+    report.findings.diagnostics.clear();
+    for (Diagnostic& d : check_inventory(report.inventory)) {
+      const RuleInfo* info = nullptr;
+      for (const RuleInfo* i : inventory_rule_infos()) {
+        if (i->code == d.code) info = i;
+      }
+      if (!selected(options, *info)) continue;
+      if (auto it = cfg->rules.find(d.code); it != cfg->rules.end() && it->second.severity)
+        d.severity = *it->second.severity;
+      if (d.severity == Severity::off) continue;
+      bool ignored =
+          std::any_of(cfg->per_file_ignores.begin(), cfg->per_file_ignores.end(), [&](const auto& p) {
+            return p.glob.matches_path(d.file) &&
+                   std::any_of(p.codes.begin(), p.codes.end(),
+                               [&](const auto& c) { return c == "ALL" || c == d.code; });
+          });
+      if (!ignored) report.findings.diagnostics.push_back(std::move(d));
     }
-    if (!selected(options, *info)) continue;
-    if (auto it = cfg->rules.find(d.code); it != cfg->rules.end() && it->second.severity)
-      d.severity = *it->second.severity;
-    if (d.severity == Severity::off) continue;
-    bool ignored =
-        std::any_of(cfg->per_file_ignores.begin(), cfg->per_file_ignores.end(), [&](const auto& p) {
-          return p.glob.matches_path(d.file) &&
-                 std::any_of(p.codes.begin(), p.codes.end(),
-                             [&](const auto& c) { return c == "ALL" || c == d.code; });
-        });
-    if (!ignored) report.findings.diagnostics.push_back(std::move(d));
+    std::sort(report.findings.diagnostics.begin(), report.findings.diagnostics.end());
+  };
+  inventory();
+  if (options.migrate) {
+    MigrateInput mi;
+    mi.config = cfg.get();
+    mi.ops = &ops;
+    mi.inventory = &report.inventory;
+    mi.commands = input.commands;
+    mi.resource_dir = input.resource_dir;
+    mi.backend = options.backend;
+    Migration migration = plan_migration(mi);
+    if (options.apply) {
+      apply_migration(migration);
+      migration.plan.applied = true;
+      inventory();
+    }
+    report.plan = std::move(migration.plan);
   }
-  std::sort(report.findings.diagnostics.begin(), report.findings.diagnostics.end());
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
 }
@@ -238,6 +260,8 @@ int analyze_main(const std::vector<std::string>& args) {
     return usage_error(e.what());
   } catch (const ConfigError& e) {
     return usage_error(e.what());
+  } catch (const MigrationError& e) {
+    return usage_error(std::string("--migrate: ") + e.what());
   }
 
   std::ofstream file;

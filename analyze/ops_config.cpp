@@ -104,8 +104,10 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   if (section.contains("migration")) {
     const json& m = section["migration"];
     if (!m.is_object()) r.fail("migration", "expected an object");
-    r.keys(m, "migration", {"dispatch_header", "dispatch_include", "dispatch_source", "current_backend"});
-    for (const char* key : {"dispatch_header", "dispatch_include", "dispatch_source", "current_backend"}) {
+    if (out.shape != OpsConfig::Shape::functions)
+      r.fail("migration", "the migration moves free functions: it needs the shape \"functions\"");
+    r.keys(m, "migration", {"dispatch_header", "dispatch_include", "dispatch_source"});
+    for (const char* key : {"dispatch_header", "dispatch_include", "dispatch_source"}) {
       if (!m.contains(key)) r.fail(std::string("migration.") + key, "missing");
     }
     MigrationConfig mc;
@@ -114,7 +116,7 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
     mc.dispatch_include = r.string(m["dispatch_include"], "migration.dispatch_include");
     mc.dispatch_source =
         (base / r.string(m["dispatch_source"], "migration.dispatch_source")).lexically_normal();
-    mc.current_backend = r.string(m["current_backend"], "migration.current_backend");
+    mc.dispatch_namespace = out.ops_namespace.substr(0, out.ops_namespace.find("::")) + "::dispatch";
     out.migration = std::move(mc);
   }
   if (config.backends.empty()) r.fail("", "layers.backends names no backend to inventory");

@@ -17,7 +17,7 @@ struct MigrationConfig {
   std::filesystem::path dispatch_header;  // absolute; the frontend header the dispatch registry lives in
   std::string dispatch_include;           // how code includes it ("legacy/dispatch.hpp")
   std::filesystem::path dispatch_source;  // absolute; its implementation
-  std::string current_backend;            // a frontend function returning the selected backend's name
+  std::string dispatch_namespace;         // "<root of the ops namespace>::dispatch"
 };
 
 struct OpsConfig {

@@ -1,0 +1,808 @@
+#include "analyze/migrate.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <functional>
+#include <set>
+#include <sstream>
+
+#include "lint/clang.hpp"
+#include "lint/glob.hpp"
+#include "lint/parse.hpp"
+#include "lint/project.hpp"
+#include "lint/runner.hpp"
+
+namespace emberlint::analyze {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---- libclang plumbing -------------------------------------------------------------------------------
+
+struct Offsets {
+  fs::path file;
+  unsigned begin = 0, end = 0, line = 0, column = 0;
+};
+
+fs::path normalized(const fs::path& p) {
+  std::error_code ec;
+  fs::path c = fs::weakly_canonical(p, ec);
+  return ec ? p.lexically_normal() : c;
+}
+
+Offsets offsets_of(CXSourceRange range) {
+  Offsets o;
+  CXFile file = nullptr;
+  clang_getExpansionLocation(clang_getRangeStart(range), &file, &o.line, &o.column, &o.begin);
+  if (file) o.file = normalized(clang::file_name(file));
+  clang_getExpansionLocation(clang_getRangeEnd(range), nullptr, nullptr, nullptr, &o.end);
+  return o;
+}
+
+fs::path file_of(CXCursor c) {
+  CXFile file = nullptr;
+  clang_getExpansionLocation(clang_getCursorLocation(c), &file, nullptr, nullptr, nullptr);
+  return file ? normalized(clang::file_name(file)) : fs::path();
+}
+
+std::string usr_of(CXCursor c) {
+  return clang::take(clang_getCursorUSR(clang_getCanonicalCursor(c)));
+}
+
+template <class F>
+void visit(CXCursor c, F&& f) {
+  clang_visitChildren(
+      c,
+      [](CXCursor child, CXCursor, CXClientData data) -> CXChildVisitResult {
+        return (*static_cast<F*>(data))(child);
+      },
+      &f);
+}
+
+std::string read_text(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw MigrationError(p.string() + ": cannot read this file");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class Tu {
+ public:
+  Tu(const clang::Index& index, const CompileCommand& command, const std::string& resource_dir) {
+    std::vector<std::string> argv = libclang_arguments(command, resource_dir);
+    argv.push_back("-fparse-all-comments");
+    std::vector<const char*> cargv;
+    for (const auto& a : argv) cargv.push_back(a.c_str());
+    unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing;
+    CXTranslationUnit raw = nullptr;
+    clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
+                                        static_cast<int>(cargv.size()), nullptr, 0, flags, &raw);
+    tu_ = clang::TranslationUnit(raw);
+    if (!tu_) throw MigrationError(command.file.string() + ": libclang could not parse this file");
+    for (unsigned i = 0, n = clang_getNumDiagnostics(tu_.get()); i < n; ++i) {
+      clang::Diagnostic d(clang_getDiagnostic(tu_.get(), i));
+      if (d.severity() >= CXDiagnostic_Error)
+        throw MigrationError(command.file.string() +
+                             ": does not compile, so it cannot be moved safely: " + d.format());
+    }
+    main_ = normalized(command.file);
+  }
+  CXTranslationUnit get() const { return tu_.get(); }
+  CXCursor root() const { return clang_getTranslationUnitCursor(tu_.get()); }
+  const fs::path& main() const { return main_; }
+
+ private:
+  clang::TranslationUnit tu_;
+  fs::path main_;
+};
+
+// ---- what a candidate file holds ----------------------------------------------------------------------
+
+struct TopDecl {
+  std::string usr, name, qualified;
+  std::vector<std::string> namespaces;  // enclosing namespaces, outermost first; "" is anonymous
+  unsigned begin = 0, end = 0, line = 0;
+  bool is_public_function = false;  // an external function definition: it moves as a plan entry
+  bool everywhere = false;        // a using-directive or -declaration: every moved part of the file needs it
+  Signature signature;            // public functions
+  std::string function_type;      // public functions: the canonical function type
+  std::set<std::string> uses;     // USRs of other top-level declarations of the file it references
+  std::set<fs::path> decl_files;  // files of the declarations it references (for includes)
+};
+
+struct Directive {
+  unsigned line = 0, begin = 0, end = 0;  // the whole line
+  std::string text;                       // "#include <Eigen/Dense>"
+  fs::path included;
+  bool angled = false;
+};
+
+struct SourceFile {
+  fs::path path;
+  std::string backend;
+  std::string text;
+  std::vector<TopDecl> decls;
+  std::vector<Directive> includes;
+  std::map<fs::path, unsigned> first_reached_via;  // header -> line of the top-level directive
+};
+
+Signature signature_of(CXCursor fn) {
+  Signature s;
+  CXType result = clang_getCursorResultType(fn);
+  s.result = clang::type_spelling(result);
+  s.result_canonical = clang::type_spelling(clang_getCanonicalType(result));
+  for (int i = 0, n = clang_Cursor_getNumArguments(fn); i < n; ++i) {
+    CXCursor arg = clang_Cursor_getArgument(fn, static_cast<unsigned>(i));
+    CXType t = clang_getCursorType(arg);
+    s.params.push_back(
+        {clang::type_spelling(t), clang::type_spelling(clang_getCanonicalType(t)), clang::spelling(arg), {}});
+  }
+  return s;
+}
+
+std::string key_of(const std::string& name, const Signature& s) {
+  return name + s.parameter_key();
+}
+
+// Extends a declaration's range over a trailing ';' (aliases, variables) and its attached comment.
+void widen(const std::string& text, CXCursor c, unsigned& begin, unsigned& end) {
+  CXSourceRange comment = clang_Cursor_getCommentRange(c);
+  if (!clang_Range_isNull(comment)) begin = std::min(begin, offsets_of(comment).begin);
+  unsigned e = end;
+  while (e < text.size() && (text[e] == ' ' || text[e] == '\t')) ++e;
+  if (e < text.size() && text[e] == ';') end = e + 1;
+  // Whole lines: from the line start, through the line end.
+  while (begin > 0 && text[begin - 1] != '\n') --begin;
+  while (end < text.size() && text[end] != '\n') ++end;
+  if (end < text.size()) ++end;
+}
+
+SourceFile read_candidate(const Tu& tu, const std::string& backend) {
+  SourceFile f;
+  f.path = tu.main();
+  f.backend = backend;
+  f.text = read_text(f.path);
+  // Include directives of the main file, and through which one each header was first reached.
+  visit(tu.root(), [&](CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_InclusionDirective || file_of(c) != f.path)
+      return CXChildVisit_Continue;
+    Offsets o = offsets_of(clang_getCursorExtent(c));
+    Directive d;
+    d.line = o.line;
+    d.begin = o.begin;
+    while (d.begin > 0 && f.text[d.begin - 1] != '\n') --d.begin;
+    d.end = o.end;
+    while (d.end < f.text.size() && f.text[d.end] != '\n') ++d.end;
+    d.text = f.text.substr(d.begin, d.end - d.begin);
+    if (d.end < f.text.size()) ++d.end;
+    CXFile inc = clang_getIncludedFile(c);
+    if (inc) d.included = normalized(clang::file_name(inc));
+    d.angled = d.text.find('<') != std::string::npos && d.text.find('<') < d.text.find_first_of("\"");
+    f.includes.push_back(std::move(d));
+    return CXChildVisit_Continue;
+  });
+  struct Ctx {
+    SourceFile* f;
+  } ctx{&f};
+  clang_getInclusions(
+      tu.get(),
+      [](CXFile included, CXSourceLocation* stack, unsigned depth, CXClientData data) {
+        if (depth == 0) return;
+        auto* c = static_cast<Ctx*>(data);
+        unsigned line = 0;
+        clang_getExpansionLocation(stack[depth - 1], nullptr, &line, nullptr, nullptr);
+        c->f->first_reached_via.emplace(normalized(clang::file_name(included)), line);
+      },
+      &ctx);
+
+  // Top-level declarations, through namespaces.
+  std::vector<std::string> chain;
+  std::function<void(CXCursor)> walk = [&](CXCursor parent) {
+    visit(parent, [&](CXCursor c) {
+      if (file_of(c) != f.path) return CXChildVisit_Continue;
+      CXCursorKind k = clang_getCursorKind(c);
+      if (k == CXCursor_Namespace) {
+        chain.push_back(clang::spelling(c));
+        walk(c);
+        chain.pop_back();
+        return CXChildVisit_Continue;
+      }
+      if (!clang_isDeclaration(k) && k != CXCursor_UsingDirective) return CXChildVisit_Continue;
+      if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+      TopDecl d;
+      d.usr = usr_of(c);
+      d.name = clang::spelling(c);
+      d.namespaces = chain;
+      Offsets o = offsets_of(clang_getCursorExtent(c));
+      d.begin = o.begin;
+      d.end = o.end;
+      d.line = o.line;
+      widen(f.text, c, d.begin, d.end);
+      for (const auto& n : chain) d.qualified += (n.empty() ? "(anonymous)" : n) + "::";
+      d.qualified += d.name;
+      d.everywhere = k == CXCursor_UsingDirective || k == CXCursor_UsingDeclaration;
+      bool anonymous = std::find(chain.begin(), chain.end(), "") != chain.end();
+      d.is_public_function =
+          k == CXCursor_FunctionDecl && !anonymous && clang_getCursorLinkage(c) == CXLinkage_External;
+      if (d.is_public_function) {
+        d.signature = signature_of(c);
+        d.function_type = clang::type_spelling(clang_getCanonicalType(clang_getCursorType(c)));
+      }
+      visit(c, [&](CXCursor inner) {
+        CXCursor ref = clang_getCursorReferenced(inner);
+        if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, inner)) {
+          d.uses.insert(usr_of(ref));
+          fs::path where = file_of(ref);
+          if (!where.empty()) d.decl_files.insert(where);
+        }
+        return CXChildVisit_Recurse;
+      });
+      f.decls.push_back(std::move(d));
+      return CXChildVisit_Continue;
+    });
+  };
+  walk(tu.root());
+  // Macros expanded inside a declaration come from the header that defines them.
+  visit(tu.root(), [&](CXCursor c) {
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion || file_of(c) != f.path)
+      return CXChildVisit_Continue;
+    unsigned at = offsets_of(clang_getCursorExtent(c)).begin;
+    fs::path where = file_of(clang_getCursorReferenced(c));
+    for (auto& d : f.decls) {
+      if (at >= d.begin && at < d.end && !where.empty()) d.decl_files.insert(where);
+    }
+    return CXChildVisit_Continue;
+  });
+  return f;
+}
+
+// ---- the plan -----------------------------------------------------------------------------------------
+
+// The backend a file outside the backend folders belongs to: a folder of its path named after a backend.
+std::optional<std::string> owning_backend(const Config& cfg, const fs::path& file) {
+  std::string rel = relative_to(file, cfg.root);
+  if (rel.empty() || classify_path(cfg, file).kind == LayerKind::backend) return std::nullopt;
+  fs::path r(rel);
+  for (auto it = r.begin(); it != r.end() && std::next(it) != r.end(); ++it) {
+    if (cfg.backend(it->string())) return it->string();
+  }
+  return std::nullopt;
+}
+
+std::string open_namespaces(const std::vector<std::string>& chain) {
+  std::string s;
+  for (const auto& n : chain) s += n.empty() ? "namespace {\n" : "namespace " + n + " {\n";
+  return s;
+}
+
+std::string close_namespaces(const std::vector<std::string>& chain) {
+  std::string s;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it)
+    s += it->empty() ? "}  // namespace\n" : "}  // namespace " + *it + "\n";
+  return s;
+}
+
+std::string dispatch_header_text(const MigrationConfig& m) {
+  std::string ns = m.dispatch_namespace;
+  return "// The frontend's dispatch registry: each backend registers its implementation of an op (by name "
+         "and\n"
+         "// parameter types) and the frontend calls it by backend name. Written by `emberlint analyze "
+         "--migrate`.\n"
+         "#pragma once\n\n#include <string>\n#include <typeindex>\n#include <typeinfo>\n#include "
+         "<utility>\n\n"
+         "namespace " +
+         ns +
+         " {\n\n"
+         "using AnyFunction = void (*)();\n\n"
+         "void add(const std::string& backend, const std::string& op, std::type_index type, AnyFunction "
+         "fn);\n"
+         "// The registered function; throws std::runtime_error when the backend has none of that type.\n"
+         "AnyFunction find(const std::string& backend, const std::string& op, std::type_index type);\n\n"
+         "// A backend's registration of one implementation, made during static initialization.\n"
+         "template <class Signature>\n"
+         "struct Registration {\n"
+         "  Registration(const char* backend, const char* op, Signature* fn) {\n"
+         "    add(backend, op, typeid(Signature), reinterpret_cast<AnyFunction>(fn));\n"
+         "  }\n"
+         "};\n\n"
+         "// Calls the backend's implementation; the function type is checked at run time, so the pointer "
+         "is\n"
+         "// only ever called through its own type.\n"
+         "template <class Signature, class... Args>\n"
+         "decltype(auto) call(const char* op, const std::string& backend, Args&&... args) {\n"
+         "  auto* fn = reinterpret_cast<Signature*>(find(backend, op, typeid(Signature)));\n"
+         "  return fn(std::forward<Args>(args)...);\n"
+         "}\n\n"
+         "}  // namespace " +
+         ns + "\n";
+}
+
+std::string dispatch_source_text(const MigrationConfig& m) {
+  return "// The dispatch registry: backends fill it during static initialization; lookups only read it.\n"
+         "#include \"" +
+         m.dispatch_include + "\"\n\n#include <map>\n#include <stdexcept>\n#include <tuple>\n\nnamespace " +
+         m.dispatch_namespace +
+         " {\n\nnamespace {\n\n"
+         "struct Entry {\n  std::type_index type;\n  AnyFunction fn;\n};\n\n"
+         "std::map<std::pair<std::string, std::string>, Entry>& registry() {\n"
+         "  static std::map<std::pair<std::string, std::string>, Entry> entries;\n  return entries;\n}\n\n"
+         "}  // namespace\n\n"
+         "void add(const std::string& backend, const std::string& op, std::type_index type, AnyFunction fn) "
+         "{\n"
+         "  registry().insert_or_assign({backend, op}, Entry{type, fn});\n}\n\n"
+         "AnyFunction find(const std::string& backend, const std::string& op, std::type_index type) {\n"
+         "  auto it = registry().find({backend, op});\n"
+         "  if (it == registry().end()) throw std::runtime_error(op + \" is not available on backend \" + "
+         "backend);\n"
+         "  if (it->second.type != type)\n"
+         "    throw std::runtime_error(op + \" on backend \" + backend + \" has another function type\");\n"
+         "  return it->second.fn;\n}\n\n"
+         "}  // namespace " +
+         m.dispatch_namespace + "\n";
+}
+
+class Planner {
+ public:
+  explicit Planner(const MigrateInput& in) : in_(in), cfg_(*in.config) {}
+
+  Migration run() {
+    if (in_.ops->shape != OpsConfig::Shape::functions || !in_.ops->migration)
+      throw UsageError(cfg_.file.string() +
+                       ": ops_interface: --migrate needs the shape \"functions\" and a "
+                       "\"migration\" section (dispatch_header, dispatch_include, dispatch_source)");
+    if (in_.backend != "all" && !cfg_.backend(in_.backend))
+      throw UsageError("--backend " + in_.backend + ": not a backend in layers.backends");
+    m_ = *in_.ops->migration;
+    Migration out;
+    out.plan.backend = in_.backend;
+    collect_candidates();
+    clang::Index index;
+    for (const auto& c : in_.commands) {
+      auto backend = candidate_backend(c.file);
+      if (!backend || !is_source_path(c.file)) continue;
+      Tu tu(index, c, in_.resource_dir);
+      sources_.push_back(read_candidate(tu, *backend));
+    }
+    for (const auto& s : sources_) {
+      for (const auto& d : s.decls) {
+        if (d.is_public_function) moved_[d.usr] = {&s, &d};
+      }
+    }
+    plan_targets(out);
+    rewrite_frontend(out, index);
+    if (!out.plan.moves.empty()) add_dispatch_files(out);
+    for (const auto& f : removed_files_) {
+      out.files[f] = std::nullopt;
+      out.plan.removed.push_back(f);
+    }
+    // Folders left empty: the candidate folders whose every file goes.
+    for (const auto& folder : candidate_folders_) {
+      bool empty = true;
+      std::error_code ec;
+      for (const auto& e : fs::recursive_directory_iterator(folder, ec)) {
+        if (e.is_regular_file() && !removed_files_.count(normalized(e.path()))) empty = false;
+      }
+      if (empty) {
+        out.folders_to_remove.push_back(folder);
+        out.plan.removed.push_back(folder);
+      }
+    }
+    std::sort(out.plan.moves.begin(), out.plan.moves.end(), [](const Move& a, const Move& b) {
+      return std::tie(a.backend, a.source.file, a.source.line) <
+             std::tie(b.backend, b.source.file, b.source.line);
+    });
+    std::sort(out.plan.created.begin(), out.plan.created.end());
+    std::sort(out.plan.changed.begin(), out.plan.changed.end());
+    std::sort(out.plan.removed.begin(), out.plan.removed.end());
+    return out;
+  }
+
+ private:
+  std::optional<std::string> candidate_backend(const fs::path& file) const {
+    auto b = owning_backend(cfg_, file);
+    if (!b || (in_.backend != "all" && *b != in_.backend)) return std::nullopt;
+    return b;
+  }
+
+  void collect_candidates() {
+    std::error_code ec;
+    for (auto it =
+             fs::recursive_directory_iterator(cfg_.root, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      const fs::path p = normalized(it->path());
+      if (it->is_directory(ec)) {
+        if (p.filename().string().rfind('.', 0) == 0 || cfg_.excluded(p)) it.disable_recursion_pending();
+        continue;
+      }
+      if (cfg_.excluded(p)) continue;
+      auto b = candidate_backend(p);
+      if (!b || (!is_source_path(p) && !is_header_path(p))) continue;
+      removed_files_.insert(p);
+      candidate_folders_.insert(p.parent_path());
+      if (is_header_path(p)) {
+        fs::path target = backend_folder(*b) / p.filename();
+        if (fs::exists(target))
+          throw MigrationError(target.string() + " already exists; cannot move " + p.string());
+        moved_headers_[p] = target;
+      }
+    }
+  }
+
+  fs::path backend_folder(const std::string& backend) const {
+    const BackendLayer* layer = cfg_.backend(backend);
+    std::string prefix = layer && !layer->globs.empty() ? layer->globs.front().literal_prefix() : "";
+    if (prefix.empty()) prefix = "backends/" + backend;
+    return (cfg_.root / prefix).lexically_normal();
+  }
+
+  // The op a moved function implements, and its category.
+  std::pair<std::string, std::string> op_of(const TopDecl& d) const {
+    const Inventory& inv = *in_.inventory;
+    for (const auto& op : inv.ops) {
+      if (op.name == d.name && op.signature.parameter_key() == d.signature.parameter_key())
+        return {op.id, op.category};
+    }
+    for (const auto& op : inv.ops) {
+      if (op.name == d.name) return {op.id, op.category};
+    }
+    return {};
+  }
+
+  void plan_targets(Migration& out) {
+    std::map<fs::path, std::vector<std::pair<const SourceFile*, const TopDecl*>>> by_target;
+    std::map<fs::path, std::string> target_backend;
+    // Where each helper goes: every target of a function that reaches it (internal helpers can be copied).
+    std::map<std::pair<const SourceFile*, std::string>, std::set<fs::path>> helper_target;
+    for (const auto& s : sources_) {
+      // The file's own category: that of its first op; a file without ops keeps its stem.
+      std::string file_category = s.path.stem().string();
+      for (const auto& d : s.decls) {
+        if (d.is_public_function && !op_of(d).second.empty()) {
+          file_category = op_of(d).second;
+          break;
+        }
+      }
+      std::map<std::string, const TopDecl*> by_usr;
+      for (const auto& d : s.decls) by_usr[d.usr] = &d;
+      std::set<std::string> placed;
+      for (const auto& d : s.decls) {
+        if (!d.is_public_function) continue;
+        auto [op, category] = op_of(d);
+        if (category.empty()) category = file_category;
+        fs::path target = backend_folder(s.backend) / (category + "_ops.cpp");
+        Move m;
+        m.function = d.qualified;
+        m.signature = d.signature.render(d.name, false);
+        m.backend = s.backend;
+        m.category = category;
+        m.source = {s.path, d.line, 1};
+        m.target = target;
+        m.op = op;
+        // Helpers: the file's other declarations it reaches, transitively (public functions move on their
+        // own).
+        std::vector<const TopDecl*> todo = {&d};
+        std::set<std::string> seen = {d.usr};
+        std::set<fs::path> decl_files;
+        while (!todo.empty()) {
+          const TopDecl* cur = todo.back();
+          todo.pop_back();
+          decl_files.insert(cur->decl_files.begin(), cur->decl_files.end());
+          for (const auto& u : cur->uses) {
+            auto it = by_usr.find(u);
+            if (it == by_usr.end() || it->second->is_public_function || !seen.insert(u).second) continue;
+            todo.push_back(it->second);
+            m.helpers.push_back(it->second->qualified);
+            helper_target[{&s, u}].insert(target);
+          }
+        }
+        std::sort(m.helpers.begin(), m.helpers.end());
+        m.includes = needed_includes(s, decl_files);
+        m.dispatch = dispatch_call(d, s.backend, "args...");
+        by_target[target].push_back({&s, &d});
+        target_backend[target] = s.backend;
+        out.plan.moves.push_back(std::move(m));
+      }
+      // Helpers nobody uses go with the file's first function; using-directives go to every target of it.
+      std::set<fs::path> file_targets;
+      fs::path first;
+      for (const auto& d : s.decls) {
+        if (!d.is_public_function) continue;
+        for (const auto& m : out.plan.moves) {
+          if (m.source.file == s.path && m.source.line == d.line) {
+            file_targets.insert(m.target);
+            if (first.empty()) first = m.target;
+          }
+        }
+      }
+      for (const auto& d : s.decls) {
+        if (d.is_public_function) continue;
+        auto& targets = helper_target[{&s, d.usr}];
+        if (d.everywhere) targets.insert(file_targets.begin(), file_targets.end());
+        if (targets.empty() && !first.empty()) targets.insert(first);
+      }
+    }
+    for (auto& [target, list] : by_target) {
+      out.files[target] = target_text(target, target_backend[target], list, helper_target, out);
+    }
+    for (const auto& [from, to] : moved_headers_) {
+      out.files[to] = read_text(from);
+      out.plan.created.push_back(to);
+    }
+  }
+
+  std::vector<std::string> needed_includes(const SourceFile& s, const std::set<fs::path>& decl_files) const {
+    std::set<unsigned> lines;
+    for (const auto& f : decl_files) {
+      if (f == s.path) continue;
+      if (auto it = s.first_reached_via.find(f); it != s.first_reached_via.end()) lines.insert(it->second);
+      for (const auto& d : s.includes) {
+        if (d.included == f) lines.insert(d.line);
+      }
+    }
+    std::vector<std::string> out;
+    for (const auto& d : s.includes) {
+      bool library = false;
+      for (const auto& lib : cfg_.libraries) {
+        for (const auto& g : lib.headers) library = library || g.matches_suffix(d.included.generic_string());
+      }
+      // Standard headers of the source always come along: cheap, and the moved code stays self-contained.
+      if (lines.count(d.line) || (d.angled && !library)) out.push_back(rewrite_include(d));
+    }
+    return out;
+  }
+
+  // A directive as the moved code spells it: headers that move with the backend are included by file name.
+  std::string rewrite_include(const Directive& d) const {
+    if (auto it = moved_headers_.find(d.included); it != moved_headers_.end())
+      return "#include \"" + it->second.filename().string() + "\"";
+    return d.text;
+  }
+
+  std::string dispatch_call(const TopDecl& d, const std::string& backend, const std::string& args) const {
+    return m_.dispatch_namespace + "::call<" + d.function_type + ">(\"" + key_of(d.name, d.signature) +
+           "\", \"" + backend + "\"" + (args.empty() ? "" : ", " + args) + ")";
+  }
+
+  std::string target_text(
+      const fs::path& target, const std::string& backend,
+      const std::vector<std::pair<const SourceFile*, const TopDecl*>>& functions,
+      const std::map<std::pair<const SourceFile*, std::string>, std::set<fs::path>>& helper_target,
+      Migration& out) {
+    // Everything that goes to this target, in source order: its functions, and the helpers placed here.
+    std::set<const SourceFile*> sources;
+    for (const auto& [s, d] : functions) sources.insert(s);
+    std::vector<std::string> includes;
+    auto add_include = [&](const std::string& line) {
+      if (std::find(includes.begin(), includes.end(), line) == includes.end()) includes.push_back(line);
+    };
+    std::string body;
+    int registration = 0;
+    std::string registrations;
+    for (const SourceFile* s : sources) {
+      std::set<fs::path> files;
+      std::vector<const TopDecl*> here;
+      for (const auto& d : s->decls) {
+        bool mine = false;
+        if (d.is_public_function) {
+          mine = std::any_of(functions.begin(), functions.end(), [&](auto& e) { return e.second == &d; });
+        } else {
+          auto it = helper_target.find({s, d.usr});
+          mine = it != helper_target.end() && it->second.count(target);
+        }
+        if (!mine) continue;
+        here.push_back(&d);
+        files.insert(d.decl_files.begin(), d.decl_files.end());
+      }
+      for (const auto& line : needed_includes(*s, files)) add_include(line);
+      body += "\n// Moved from " + relative_to(s->path, cfg_.root) + ".\n";
+      std::vector<std::string> open;
+      for (const TopDecl* d : here) {
+        if (d->namespaces != open) {
+          // Close and open only the namespaces that differ.
+          std::size_t common = 0;
+          while (common < open.size() && common < d->namespaces.size() &&
+                 open[common] == d->namespaces[common])
+            ++common;
+          body += close_namespaces({open.begin() + static_cast<std::ptrdiff_t>(common), open.end()});
+          body += open_namespaces(
+              {d->namespaces.begin() + static_cast<std::ptrdiff_t>(common), d->namespaces.end()});
+          open = d->namespaces;
+        }
+        body.append("\n").append(s->text, d->begin, d->end - d->begin);
+        if (d->is_public_function) {
+          std::string qualified;
+          for (const auto& n : d->namespaces) qualified += n + "::";
+          registrations += "const " + m_.dispatch_namespace + "::Registration<" + d->function_type +
+                           "> kRegister" + std::to_string(registration++) + "{\"" + backend + "\", \"" +
+                           key_of(d->name, d->signature) + "\", &" + qualified + d->name + "};\n";
+        }
+      }
+      if (!open.empty()) body.append("\n").append(close_namespaces(open));
+    }
+    add_include("#include \"" + m_.dispatch_include + "\"");
+    std::string block = body +
+                        "\n// Registers these implementations with the frontend's dispatch.\nnamespace {\n" +
+                        registrations + "}  // namespace\n";
+    std::error_code ec;
+    if (fs::exists(target, ec)) {
+      // Extend: new includes after the last include of the file, the code at its end.
+      std::string text = read_text(target);
+      std::size_t insert_at = 0;
+      for (std::size_t at = text.find("#include"); at != std::string::npos;
+           at = text.find("#include", at + 1)) {
+        if (at == 0 || text[at - 1] == '\n') insert_at = text.find('\n', at) + 1;
+      }
+      std::string extra;
+      for (const auto& inc : includes) {
+        if (text.find(inc) == std::string::npos) extra += inc + "\n";
+      }
+      text.insert(insert_at, extra);
+      out.plan.changed.push_back(target);
+      return text + block;
+    }
+    out.plan.created.push_back(target);
+    std::string head = "// The " + backend + " backend's " + target.stem().string() +
+                       ": moved from the frontend by `emberlint analyze --migrate`.\n";
+    for (const auto& inc : includes) head += inc + "\n";
+    return head + block;
+  }
+
+  // Every frontend call of a moved function becomes a dispatch; includes of moved headers go.
+  void rewrite_frontend(Migration& out, const clang::Index& index) {
+    for (const auto& c : in_.commands) {
+      fs::path file = normalized(c.file);
+      if (removed_files_.count(file) || owning_backend(cfg_, file)) continue;
+      Layer layer = classify_path(cfg_, file);
+      struct Edit {
+        unsigned begin, end;
+        std::string text;
+      };
+      std::vector<Edit> edits;
+      std::vector<Place> sites;
+      std::string text = read_text(file);
+      auto tu = std::make_unique<Tu>(index, c, in_.resource_dir);
+      std::function<void(CXCursor)> walk = [&](CXCursor parent) {
+        visit(parent, [&](CXCursor cur) {
+          if (clang_getCursorKind(cur) == CXCursor_CallExpr && file_of(cur) == file) {
+            auto it = moved_.find(usr_of(clang_getCursorReferenced(cur)));
+            if (it != moved_.end()) {
+              if (layer.kind != LayerKind::frontend)
+                throw MigrationError(
+                    file.string() + " calls " + it->second.second->qualified +
+                    " directly and is no frontend file; reach it through the frontend first");
+              Offsets call = offsets_of(clang_getCursorExtent(cur));
+              std::string args;
+              int n = clang_Cursor_getNumArguments(cur);
+              if (n > 0) {
+                unsigned b = offsets_of(clang_getCursorExtent(clang_Cursor_getArgument(cur, 0))).begin;
+                unsigned e = offsets_of(clang_getCursorExtent(clang_Cursor_getArgument(cur, n - 1))).end;
+                args = text.substr(b, e - b);
+              }
+              const TopDecl& d = *it->second.second;
+              edits.push_back({call.begin, call.end, dispatch_call(d, it->second.first->backend, args)});
+              Place p{file, call.line, call.column};
+              sites.push_back(p);
+              for (auto& m : out.plan.moves) {
+                if (m.function == d.qualified && m.signature == d.signature.render(d.name, false) &&
+                    m.backend == it->second.first->backend)
+                  m.call_sites.push_back(p);
+              }
+            }
+          }
+          walk(cur);
+          return CXChildVisit_Continue;
+        });
+      };
+      walk(tu->root());
+      // Includes of moved headers.
+      unsigned last_include_end = 0;
+      visit(tu->root(), [&](CXCursor cur) {
+        if (clang_getCursorKind(cur) != CXCursor_InclusionDirective || file_of(cur) != file)
+          return CXChildVisit_Continue;
+        Offsets o = offsets_of(clang_getCursorExtent(cur));
+        unsigned b = o.begin, e = o.end;
+        while (b > 0 && text[b - 1] != '\n') --b;
+        while (e < text.size() && text[e] != '\n') ++e;
+        if (e < text.size()) ++e;
+        last_include_end = std::max(last_include_end, e);
+        CXFile inc = clang_getIncludedFile(cur);
+        if (inc && removed_files_.count(normalized(clang::file_name(inc)))) edits.push_back({b, e, ""});
+        return CXChildVisit_Continue;
+      });
+      if (edits.empty()) continue;
+      std::string include = "#include \"" + m_.dispatch_include + "\"";
+      if (!sites.empty() && text.find(include) == std::string::npos)
+        edits.push_back({last_include_end, last_include_end, include + "\n"});
+      std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
+      for (const auto& e : edits) text.replace(e.begin, e.end - e.begin, e.text);
+      out.files[file] = text;
+      out.plan.changed.push_back(file);
+    }
+  }
+
+  void add_dispatch_files(Migration& out) {
+    for (auto [path, text] : {std::pair{m_.dispatch_header, dispatch_header_text(m_)},
+                              std::pair{m_.dispatch_source, dispatch_source_text(m_)}}) {
+      if (fs::exists(path)) continue;  // made by an earlier migration (of another backend)
+      out.files[path] = text;
+      out.plan.created.push_back(path);
+    }
+  }
+
+  const MigrateInput& in_;
+  const Config& cfg_;
+  MigrationConfig m_;
+  std::vector<SourceFile> sources_;
+  std::map<std::string, std::pair<const SourceFile*, const TopDecl*>> moved_;
+  std::set<fs::path> removed_files_, candidate_folders_;
+  std::map<fs::path, fs::path> moved_headers_;
+};
+
+}  // namespace
+
+Migration plan_migration(const MigrateInput& input) {
+  return Planner(input).run();
+}
+
+void apply_migration(const Migration& migration) {
+  // 1. Every new content into a temporary file next to its target (creating folders as needed).
+  std::vector<fs::path> made_folders;
+  std::vector<std::pair<fs::path, fs::path>> temps;  // temporary -> target
+  auto rollback = [&](const std::string& why) {
+    std::error_code ec;
+    for (const auto& [tmp, target] : temps) fs::remove(tmp, ec);
+    for (auto it = made_folders.rbegin(); it != made_folders.rend(); ++it) fs::remove(*it, ec);
+    throw MigrationError(why + "; nothing was changed");
+  };
+  for (const auto& [target, content] : migration.files) {
+    if (!content) continue;
+    std::vector<fs::path> missing;
+    for (fs::path p = target.parent_path(); !p.empty() && !fs::exists(p); p = p.parent_path())
+      missing.push_back(p);
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+      std::error_code ec;
+      if (!fs::create_directory(*it, ec) && ec)
+        rollback("cannot create " + it->string() + ": " + ec.message());
+      made_folders.push_back(*it);
+    }
+    fs::path tmp = target;
+    tmp += ".emberlint-tmp";
+    std::ofstream out(tmp, std::ios::binary);
+    out << *content;
+    out.close();
+    temps.emplace_back(tmp, target);
+    if (!out) rollback("cannot write " + tmp.string());
+  }
+  // 2. Originals of replaced and deleted files to backups, then the temporaries into place.
+  std::vector<std::pair<fs::path, fs::path>> backups;  // backup -> original
+  std::vector<fs::path> placed;
+  auto undo = [&](const std::string& why) {
+    std::error_code ec;
+    for (const auto& p : placed) fs::remove(p, ec);
+    for (const auto& [backup, original] : backups) fs::rename(backup, original, ec);
+    rollback(why);
+  };
+  for (const auto& [target, content] : migration.files) {
+    std::error_code ec;
+    if (!fs::exists(target, ec)) continue;
+    fs::path backup = target;
+    backup += ".emberlint-bak";
+    fs::rename(target, backup, ec);
+    if (ec) undo("cannot move " + target.string() + " aside: " + ec.message());
+    backups.emplace_back(backup, target);
+  }
+  for (const auto& [tmp, target] : temps) {
+    std::error_code ec;
+    fs::rename(tmp, target, ec);
+    if (ec) undo("cannot write " + target.string() + ": " + ec.message());
+    placed.push_back(target);
+  }
+  // 3. Committed: drop the backups (the deleted files among them) and the emptied folders.
+  std::error_code ec;
+  for (const auto& [backup, original] : backups) fs::remove(backup, ec);
+  for (const auto& folder : migration.folders_to_remove) fs::remove_all(folder, ec);
+}
+
+}  // namespace emberlint::analyze
