@@ -127,7 +127,12 @@ std::string starter_config(const fs::path& root) {
   o << (first ? "},\n" : "\n  },\n");
   o << "  // Qualified names of the tensor types (templates allowed), for the operator and scalar rules.\n"
     << "  \"tensor_types\": [],\n";
-  o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name.\n"
+  o << "  // Functions that turn a tensor into a host scalar (EL301), e.g. \"mylib::Tensor::item\".\n"
+    << "  \"scalar_extractors\": [],\n";
+  o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name; some rules take\n"
+    << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"], \"allowed_functions\": "
+       "[\"ns::print*\"]},\n"
+    << "  //           \"EL200\": {\"ops_namespace\": \"ember::ops\"}}.\n"
     << "  \"rules\": {},\n";
   o << "  // Rules to skip in some files, e.g. {\"tests/backend_internals/**\": [\"EL104\"]}.\n"
     << "  \"per_file_ignores\": {},\n";

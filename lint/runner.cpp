@@ -200,9 +200,10 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
 }
 
 // Whether a header's code (comments stripped) names anything a backend could own: a library namespace, the
-// literal start of a symbol glob, a library header or a backend folder. Only such headers can hold inline
-// bodies that a purity rule would flag, so only they are worth a parse of their own.
-bool mentions_backend(const Config& cfg, const fs::path& header) {
+// literal start of a symbol glob, a library header or a backend folder; or, when the tensor rules run, a
+// configured tensor type. Only such headers can hold inline bodies that a rule would flag, so only they are
+// worth a parse of their own.
+bool worth_own_parse(const Config& cfg, const fs::path& header, bool tensor_rules) {
   auto text = SourceText::read(header);
   if (!text) return false;
   std::string code = text->text();
@@ -239,7 +240,26 @@ bool mentions_backend(const Config& cfg, const fs::path& header) {
       if (!l.empty() && code.find(l) != std::string::npos) return true;
     }
   }
-  return false;
+  if (!tensor_rules) return false;
+  auto last_name = [](std::string name) {
+    name = name.substr(0, name.find('<'));
+    return name.substr(name.rfind("::") == std::string::npos ? 0 : name.rfind("::") + 2);
+  };
+  bool tensor = std::any_of(cfg.tensor_types.begin(), cfg.tensor_types.end(), [&](const std::string& t) {
+    std::string n = last_name(t);
+    return !n.empty() && n.find_first_of("*?[{") == std::string::npos && word(n);
+  });
+  if (!tensor) return false;
+  // Of the headers that use a tensor, those with an operator overload, a scalar extractor or a host copy
+  // are worth it; a parse per header that only passes tensors around would cost more than the rules.
+  static const std::vector<std::string> kWords = {"operator",    "to_host",   "to_vector",
+                                                  "tolist",      "from_data", "from_host",
+                                                  "from_vector", "from_blob", "from_buffer"};
+  if (std::any_of(kWords.begin(), kWords.end(), word)) return true;
+  return std::any_of(cfg.scalar_extractors.begin(), cfg.scalar_extractors.end(), [&](const std::string& e) {
+    std::string n = last_name(e);
+    return !n.empty() && n.find_first_of("*?[{") == std::string::npos && word(n);
+  });
 }
 
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
@@ -305,12 +325,19 @@ CheckResult run_check(const CheckOptions& options) {
   if (skip_bodies && options.build_dir) {
     std::set<fs::path> seen;
     for (const auto& j : jobs) seen.insert(j.command.file);
+    // The operator and scalar rules (EL2xx, EL3xx) read function bodies that use a tensor type.
+    bool tensor_rules = false;
+    for (const auto& rule : rules()) {
+      const std::string& code = rule->info().code;
+      if ((code.rfind("EL2", 0) == 0 || code.rfind("EL3", 0) == 0) && session.selected(code))
+        tensor_rules = true;
+    }
     std::vector<Job> headers;
     for (std::size_t i = 0; i < primary; ++i) {
       for (const auto& f : results[i].project_files) {
         if (!is_header_path(f) || !seen.insert(f).second) continue;
         auto cfg = session.config_for(f.parent_path());
-        if (!mentions_backend(*cfg, f)) continue;
+        if (!worth_own_parse(*cfg, f, tensor_rules)) continue;
         CompileCommand c = jobs[i].command;
         c.file = f;
         headers.push_back({std::move(c), cfg});

@@ -16,7 +16,8 @@ const RuleInfo kInfo{
     R"(## What it does
 Flags every call of a function named in the config's `scalar_extractors` (qualified names or name globs,
 e.g. `"ember::Tensor::item"`, `"ember::ops::item"`), reached however it is spelled (through `using`, an alias
-of the tensor type, a derived class or a template), unless the call is in an allowed place:
+of the tensor type, a derived class or a template), unless the call is in an allowed place (or in the definition of an extractor itself, such as a typed
+`item<T>()` built on `item()`):
 ```jsonc
 "rules": {"EL301": {
   "allowed_files": ["examples/**", "frontend/src/format.cpp"],   // path globs, relative to this config
@@ -66,6 +67,8 @@ class ScalarItem final : public Rule {
         auto in_function = [&](const Glob& g) { return g.matches_name(fn); };
         if (std::any_of(setting.allowed_functions.begin(), setting.allowed_functions.end(), in_function))
           continue;
+        // An extractor built on another (`item<T>()` on `item()`) is the API itself, not a use of it.
+        if (std::any_of(extractors.begin(), extractors.end(), in_function)) continue;
       }
       reporter.report(call.at,
                       "scalar extractor '" + name +

@@ -148,9 +148,15 @@ TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
 TEST_F(Cli, RulesAndRuleExplainEveryRule) {
   Outcome r = run("rules");
   EXPECT_EQ(r.exit_code, 0);
-  for (const char* code : {"EL001", "EL100", "EL101", "EL102", "EL103", "EL104"}) {
+  for (const char* code : {"EL001", "EL100", "EL101", "EL102", "EL103", "EL104", "EL200", "EL201", "EL202",
+                           "EL300", "EL301", "EL302", "EL303"}) {
     EXPECT_NE(r.out.find(code), std::string::npos) << code;
   }
+  std::string el200_row = r.out.substr(r.out.find("EL200  tensor-operator"));
+  el200_row = el200_row.substr(0, el200_row.find('\n'));
+  EXPECT_NE(el200_row.find(" operators warning   yes "), std::string::npos) << el200_row;
+  Outcome el200 = run("rule EL200");
+  EXPECT_NE(el200.out.find("Fixable: yes"), std::string::npos) << el200.out;
   Outcome one = run("rule frontend-uses-backend-symbol");
   EXPECT_EQ(one.exit_code, 0);
   EXPECT_NE(one.out.find("# EL101 frontend-uses-backend-symbol"), std::string::npos);
@@ -158,6 +164,32 @@ TEST_F(Cli, RulesAndRuleExplainEveryRule) {
   Outcome unknown = run("rule EL999");
   EXPECT_EQ(unknown.exit_code, 2);
   EXPECT_NE(unknown.err.find("unknown rule 'EL999'"), std::string::npos);
+}
+
+TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
+  write(dir_ / "include/t.hpp",
+        "#pragma once\nnamespace ember { struct Tensor {}; Tensor operator+(const Tensor&, const Tensor&);\n"
+        "namespace ops { Tensor add(const Tensor&, const Tensor&); } }\n");
+  write(dir_ / ".emberlint.json",
+        R"({"layers": {"frontend": ["frontend/**"]}, "tensor_types": ["ember::Tensor"],
+                                      "compile_flags": ["-std=c++20", "-Iinclude"]})");
+  write(dir_ / "frontend/sum.cpp",
+        "#include <t.hpp>\nember::Tensor f(ember::Tensor a, ember::Tensor b) { return a + b; }\n");
+  Outcome r = run("check --format json frontend");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  ASSERT_EQ(doc["diagnostics"].size(), 1u) << r.out;
+  const auto& fix = doc["diagnostics"][0]["fix"];
+  ASSERT_EQ(fix.size(), 1u);
+  EXPECT_EQ(fix[0], nlohmann::json({{"file", "frontend/sum.cpp"},
+                                    {"offset", 76},
+                                    {"length", 5},
+                                    {"replacement", "ember::ops::add(a, b)"}}));
+  Outcome bad = run("check --export-fixes no/such/folder/fixes.yaml frontend");
+  EXPECT_EQ(bad.exit_code, 2) << bad.err;
+  EXPECT_NE(bad.err.find("--export-fixes no/such/folder/fixes.yaml: cannot write this file"),
+            std::string::npos)
+      << bad.err;
 }
 
 TEST_F(Cli, UnknownFlagIsAUsageError) {
