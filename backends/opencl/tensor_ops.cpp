@@ -28,6 +28,15 @@ bool is_integer(DType d) {
   return d == DType::int8 || d == DType::int16 || d == DType::int32 || d == DType::int64 || d == DType::uint8;
 }
 
+// out = x byte for byte (same shape and dtype).
+void copy_bytes(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {
+  if (x.nbytes() == 0) return;
+  DeviceContext& dev = rt.device(out.device(), op);
+  check(clEnqueueCopyBuffer(dev.queue(), mem_of(x), mem_of(out), x.byte_offset(), out.byte_offset(),
+                            x.nbytes(), 0, nullptr, nullptr),
+        "clEnqueueCopyBuffer");
+}
+
 // out[i] = x[base + offset of i under strides] for every element of out.
 void strided_copy(Runtime& rt, const char* op, const Tensor& x, std::int64_t base, const Shape& strides,
                   Tensor& out) {
@@ -207,11 +216,7 @@ void OpenCLBackend::to_host(const Tensor& x, void* host) {
 }
 
 void OpenCLBackend::copy(const Tensor& x, Tensor& out) {
-  if (x.nbytes() == 0) return;
-  DeviceContext& dev = runtime_->device(out.device(), "copy");
-  check(clEnqueueCopyBuffer(dev.queue(), mem_of(x), mem_of(out), x.byte_offset(), out.byte_offset(),
-                            x.nbytes(), 0, nullptr, nullptr),
-        "clEnqueueCopyBuffer");
+  copy_bytes(*runtime_, "copy", x, out);
 }
 
 // ---- layout ----------------------------------------------------------------------------------------------
@@ -308,7 +313,7 @@ void OpenCLBackend::gather(const Tensor& x, const Tensor& indices, int axis, Ten
 
 void OpenCLBackend::scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates, int axis,
                                 Tensor& out) {
-  copy(x, out);
+  copy_bytes(*runtime_, "scatter_add", x, out);
   if (indices.size() == 0) return;
   DeviceContext& dev = runtime_->device(out.device(), "scatter_add");
   const AxisView v = axis_view(x.shape(), axis);
