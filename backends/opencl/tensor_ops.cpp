@@ -2,7 +2,6 @@
 // run the width-generic kernels of kernels/layout.cl (bytes identical to the source, like the eigen
 // backend's strided copies); value-producing ops run kernels/tensor.cl and kernels/sort.cl per dtype with
 // the eigen backend's element semantics.
-#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -47,8 +46,8 @@ void strided_copy(Runtime& rt, const char* op, const Tensor& x, std::int64_t bas
              static_cast<cl_long>(base));
 }
 
-// Values computed on the host with Scalar::to semantics and uploaded: arange and linspace for float and
-// bool dtypes on devices without float64, where the float64 formula cannot run on the device.
+// Values computed on the host with Scalar::to semantics and uploaded: on devices without float64, where the
+// float64 formula cannot run, arange of float and bool dtypes and linspace of every dtype take this path.
 template <class ValueAt>
 void upload_host_values(OpenCLBackend& self, Tensor& out, ValueAt value_at) {
   if (out.size() == 0) return;
