@@ -29,6 +29,11 @@ inline bool backend_required(const std::string& name) {
   return name == "opencl" && std::filesystem::exists("/etc/OpenCL/vendors/pocl.icd", ec);
 }
 
+// Names a backend-parameterized test after its backend ("Backends/Suite.Test/opencl").
+inline std::string backend_param_name(const ::testing::TestParamInfo<std::string>& info) {
+  return info.param;
+}
+
 // Empty when `name` can run here, else why not.
 inline std::string unavailable_reason(const std::string& name) {
   Backend& backend = get_backend(name);

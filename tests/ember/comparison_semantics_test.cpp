@@ -172,4 +172,4 @@ TEST_P(ComparisonSemantics, WherePromotesAndBroadcasts) {
 }  // namespace
 
 INSTANTIATE_TEST_SUITE_P(Backends, ComparisonSemantics, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);

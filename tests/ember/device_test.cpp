@@ -85,6 +85,6 @@ TEST_P(DeviceOps, ZeroSizeAndHugeAllocations) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, DeviceOps, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);
 
 }  // namespace

@@ -423,4 +423,4 @@ TEST_P(MathSemantics, CastEdgeCases) {
 }  // namespace
 
 INSTANTIATE_TEST_SUITE_P(Backends, MathSemantics, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);

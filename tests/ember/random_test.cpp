@@ -542,6 +542,6 @@ TEST_P(Random, ValidatesParameters) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Random, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);
 
 }  // namespace

@@ -238,6 +238,6 @@ TEST_P(Solver, DiagonalsTraceAndOuter) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, Solver, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);
 
 }  // namespace

@@ -336,6 +336,6 @@ TEST_P(TensorOps, HugeShapesFailCleanly) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, TensorOps, ::testing::ValuesIn(ember::registered_backends()),
-                         ::testing::PrintToStringParamName());
+                         ember::test::backend_param_name);
 
 }  // namespace
