@@ -102,8 +102,9 @@ struct Operator {
   Location operator_at;  // the operator token (its expansion point when a macro produced it)
   std::string spelling;  // "+", "+=", "-", "<", "[]", "()"
   bool unary = false;
-  bool prefix = false;      // unary: the operator comes before its operand
-  bool overloaded = false;  // a resolved call of an operator function
+  bool prefix = false;        // unary: the operator comes before its operand
+  bool overloaded = false;    // a resolved call of an operator function
+  bool instantiated = false;  // found in the instantiation of a function template (at the template's text)
   std::vector<Location> operands;
   std::vector<int> operand_types;       // index into types per operand, -1 when unknown
   std::vector<std::string> namespaces;  // enclosing namespaces, outermost first ("ember", "detail")

@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace emberlint {
 
@@ -346,6 +347,10 @@ class Extractor {
 
   void visit(CXCursor c, int definition) {
     CXCursorKind kind = clang_getCursorKind(c);
+    if (instantiation_depth_ > 0) {
+      visit_instantiated(c, kind, definition);
+      return;
+    }
     switch (kind) {
       case CXCursor_InclusionDirective: {
         Include inc;
@@ -446,6 +451,40 @@ class Extractor {
     visit_children(c, definition);
   }
 
+  // Inside the body of a function template instantiated from project code, the types are known: only the
+  // operators, conversions and further instantiations are read (everything else was read in the template).
+  void visit_instantiated(CXCursor c, CXCursorKind kind, int definition) {
+    switch (kind) {
+      case CXCursor_CallExpr:
+        add_call(c, definition);
+        break;
+      case CXCursor_CStyleCastExpr:
+        add_conversion(c, "c-style", definition);
+        break;
+      case CXCursor_CXXStaticCastExpr:
+        add_conversion(c, "static_cast", definition);
+        break;
+      case CXCursor_CXXFunctionalCastExpr:
+        add_conversion(c, "functional", definition);
+        break;
+      default:
+        break;
+    }
+    visit_children(c, definition);
+  }
+
+  // Visits the body of a function template's instantiation once, when its template is project code.
+  void visit_instantiation(CXCursor callee) {
+    if (instantiation_depth_ >= 4) return;
+    CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
+    if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate) return;
+    if (!in_project(location(clang_getCursorLocation(tmpl)).file)) return;
+    if (!instantiations_.insert(callee).second) return;
+    ++instantiation_depth_;
+    visit_children(callee, -1);
+    --instantiation_depth_;
+  }
+
   static std::vector<CXCursor> children(CXCursor c) {
     std::vector<CXCursor> out;
     clang_visitChildren(
@@ -542,6 +581,9 @@ class Extractor {
     // An operator call in a template whose operands are dependent has no callee yet; its spelling names it.
     call.name = resolved ? clang::spelling(callee) : clang::spelling(c);
     if (resolved) call.callee = symbol_id(callee);
+    if (resolved && (callee_kind == CXCursor_FunctionDecl || callee_kind == CXCursor_CXXMethod)) {
+      visit_instantiation(callee);
+    }
     CXCursor object = clang_getNullCursor();
     if (callee_kind == CXCursor_CXXMethod || callee_kind == CXCursor_ConversionFunction) {
       std::vector<CXCursor> kids = children(c);
@@ -577,10 +619,11 @@ class Extractor {
       for (const auto& arg : args)
         call.argument_types.push_back(clang::type_spelling(clang_getCursorType(arg)));
       if (call.operator_spelling == "=" && args.size() == 2) {
-        add_assignment(call.at, args[0], args[1], definition);
+        if (instantiation_depth_ == 0) add_assignment(call.at, args[0], args[1], definition);
       } else if (tracked_operator(call.operator_spelling) && !args.empty()) {
         Operator op = make_operator(call.at, call.operator_spelling, definition);
         op.overloaded = resolved;
+        op.instantiated = instantiation_depth_ > 0;
         std::size_t count = args.size();
         // Postfix ++ and -- carry a dummy int operand that is not in the source.
         if ((op.spelling == "++" || op.spelling == "--") && count == 2) count = 1;
@@ -594,7 +637,7 @@ class Extractor {
         if (!op.unary || tracked_unary(op.spelling)) facts_.operators.push_back(std::move(op));
       }
     }
-    facts_.calls.push_back(std::move(call));
+    if (instantiation_depth_ == 0) facts_.calls.push_back(std::move(call));
   }
 
   bool class_typed(int type) const {
@@ -856,7 +899,10 @@ class Extractor {
   std::unordered_map<FileId, CXFile> cxfiles_;
   std::unordered_map<int, int> builtin_types_;
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> class_types_;
-  std::vector<std::string> namespaces_;  // the namespaces enclosing the cursor being visited
+  std::vector<std::string> namespaces_;
+  int instantiation_depth_ = 0;
+  std::unordered_set<CXCursor, CursorHash, CursorEq>
+      instantiations_;  // the namespaces enclosing the cursor being visited
   // Condition expressions seen so far, by file and byte range: their conversions are EL201's.
   std::set<std::tuple<FileId, unsigned, unsigned>> conditions_;
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> symbol_ids_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "lint/source_text.hpp"
 #include "rules/registry.hpp"
@@ -22,8 +23,9 @@ Flags every arithmetic (`+ - * / %`), comparison (`< <= > >= == != <=>`), bitwis
 (`& | ^ ~ << >> && ||`), compound-assignment (`+= -= ...`) and unary (`-x`, `+x`, `!x`, `++x`, `x--`) operator
 whose operand is one of the configured `tensor_types`, whether the operator is a member or a free function.
 Types are real: the tensor is recognized through typedefs, `using` aliases, references, `const`, `auto`,
-class templates (also when a template spells `BasicTensor<T>` with a dependent `T`) and classes derived from
-a tensor type. Plain arithmetic on integers, sizes, pointers, iterators, `std::chrono` or `std::complex`
+class templates (also when a template spells `BasicTensor<T>` with a dependent `T`), classes derived from
+a tensor type, and function templates instantiated with a tensor (`twice(t)` flags the `x + x` inside
+`template <class T> T twice(T x)`, without a fix, since other instantiations may be plain numbers). Plain arithmetic on integers, sizes, pointers, iterators, `std::chrono` or `std::complex`
 values is never flagged. Operators used inside the definition of an operator function (a tensor type
 implementing its own operators) are not flagged. Files in the glue layer are not governed.
 
@@ -151,7 +153,16 @@ class TensorOperator final : public Rule {
     const TuFacts& facts = model.facts();
     std::string target = model.rule_setting(kInfo.code).ops_namespace.value_or("ember::ops");
     std::vector<Node> nodes;
+    // A template that spells the tensor type is reported from its own text, not again per instantiation.
+    std::set<std::pair<FileId, unsigned>> spelled;
     for (const auto& op : facts.operators) {
+      if (op.instantiated) continue;
+      for (int t : op.operand_types) {
+        if (model.is_tensor(t)) spelled.insert({op.operator_at.file, op.operator_at.offset});
+      }
+    }
+    for (const auto& op : facts.operators) {
+      if (op.instantiated && spelled.count({op.operator_at.file, op.operator_at.offset})) continue;
       if (op.spelling == "[]" || op.spelling == "()") continue;  // element access: EL303's business
       if (!model.operator_rules_govern(op.at.file)) continue;
       std::optional<std::size_t> tensor;
@@ -266,6 +277,10 @@ class TensorOperator final : public Rule {
     }
     if (!op.overloaded) {
       node.why_not = "the operand types depend on a template parameter";
+      return;
+    }
+    if (op.instantiated) {
+      node.why_not = "the template is instantiated with a tensor here; its other instantiations may not be";
       return;
     }
     for (const auto& o : op.operands) {
