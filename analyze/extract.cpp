@@ -38,7 +38,7 @@ struct RawBody {
   Signature signature;  // as written at the definition (parameter names)
   bool only_throws = false;
   bool not_implemented = false;
-  bool marker = false;  // an attached comment says `emberlint: fallback`
+  bool marker = false;  // an attached comment says `emberlint-fallback:`
   std::string throw_text;
   std::vector<Callee> callees;
 };
@@ -186,7 +186,7 @@ Signature signature_of(CXTranslationUnit tu, CXCursor fn) {
 
 bool has_fallback_marker(CXCursor c) {
   std::string comment = clang::take(clang_Cursor_getRawCommentText(c));
-  return comment.find("emberlint: fallback") != std::string::npos;
+  return comment.find("emberlint-fallback:") != std::string::npos;
 }
 
 std::string lower(std::string s) {
@@ -420,7 +420,7 @@ class TuWalker {
 TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command) {
   TuResult out;
   std::vector<std::string> argv = libclang_arguments(command, in.resource_dir);
-  // Plain `//` comments attach to declarations only with this flag: the `emberlint: fallback` marker.
+  // Plain `//` comments attach to declarations only with this flag: the `emberlint-fallback:` marker.
   argv.push_back("-fparse-all-comments");
   std::vector<const char*> cargv;
   for (const auto& a : argv) cargv.push_back(a.c_str());
@@ -616,7 +616,7 @@ class Merger {
     }
     if (b.marker || impl.marker) {
       cell.status = Status::fallback;
-      cell.reason = "marked `emberlint: fallback`";
+      cell.reason = "marked `emberlint-fallback:`";
       return cell;
     }
     for (const Callee& c : b.callees) {

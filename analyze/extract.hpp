@@ -37,7 +37,7 @@ ExtractResult extract_inventory(const ExtractInput& input);
 // "not yet implemented", "not supported"). It is a fallback when it calls a function of a configured
 // fallback namespace (a composite of frontend ops), a function matching a configured fallback call (host or
 // registry delegation), another op of the interface (a composite of the backend's own ops), another
-// backend's implementation, or when a comment attached to it says `emberlint: fallback`. Otherwise native.
+// backend's implementation, or when a comment attached to it says `emberlint-fallback:`. Otherwise native.
 bool says_not_implemented(std::string_view message);
 
 }  // namespace emberlint::analyze

@@ -25,7 +25,7 @@ void OpenCLBackend::cumsum(const Tensor&, int, Tensor&) {
 
 ## Use instead
 Implement the op natively, or as an explicit fallback: a composite of other ops, the host, or another
-backend (mark a hand-written delegation with a `// emberlint: fallback <why>` comment on the definition).
+backend (mark a hand-written delegation with a `// emberlint-fallback: <why>` comment on the definition).
 )"};
   return info;
 }

@@ -55,7 +55,7 @@ TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
   EXPECT_EQ(doc["ops"][0]["cells"]["beta"]["reason"], "delegates: calls demo::host::load");
   EXPECT_EQ(doc["ops"][2]["cells"]["beta"]["reason"], "composite of frontend ops: calls demo::ops::add");
   EXPECT_EQ(doc["ops"][3]["cells"]["gamma"]["reason"], "composite of ops: calls add");
-  EXPECT_EQ(doc["ops"][4]["cells"]["beta"]["reason"], "marked `emberlint: fallback`");
+  EXPECT_EQ(doc["ops"][4]["cells"]["beta"]["reason"], "marked `emberlint-fallback:`");
   EXPECT_EQ(doc["ops"][4]["cells"]["alpha"]["mismatches"].size(), 1u);
   EXPECT_EQ(doc["ops"][1]["cells"]["beta"]["location"]["line"], 8);  // the class that lacks the override
   ASSERT_EQ(doc["unexposed"].size(), 1u);
