@@ -5,7 +5,6 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/LU>
 #include <Eigen/QR>
-#include <Eigen/SVD>
 
 #include <string>
 
@@ -13,6 +12,7 @@
 #include "eigen_backend.hpp"
 #include "host/math_kernels.hpp"
 #include "host/tensor_kernels.hpp"
+#include "svd.hpp"
 
 namespace ember::eigen {
 
@@ -152,12 +152,12 @@ void EigenBackend::svd(const Tensor& a, Tensor& u, Tensor& s, Tensor& vt, bool c
                                          : (Eigen::ComputeThinU | Eigen::ComputeThinV);
     for (std::int64_t i = 0; i < a.shape()[0]; ++i) {
       if (!all_finite(matrix_of<T>(a, i))) fail("svd", i, "has non-finite entries: the SVD did not converge");
-      Eigen::BDCSVD<Matrix<T>> dec(matrix_of<T>(a, i), options);
-      if (dec.info() != Eigen::Success) fail("svd", i, "did not converge");
-      Eigen::Map<Eigen::Matrix<T, Eigen::Dynamic, 1>>(s.data<T>() + i * k, k) = dec.singularValues();
+      Svd<T> dec;
+      if (!bdc_svd<T>(Matrix<T>(matrix_of<T>(a, i)), options, dec)) fail("svd", i, "did not converge");
+      Eigen::Map<Eigen::Matrix<T, Eigen::Dynamic, 1>>(s.data<T>() + i * k, k) = dec.s;
       if (compute_uv) {
-        matrix_of<T>(u, i) = dec.matrixU();
-        matrix_of<T>(vt, i) = dec.matrixV().transpose();
+        matrix_of<T>(u, i) = dec.u;
+        matrix_of<T>(vt, i) = dec.v.transpose();
       }
     }
   });
@@ -189,9 +189,10 @@ void EigenBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor&
     MatrixMap<T> xm(x.data<T>(), n, k);
     if (!all_finite(am) || !all_finite(bm))
       throw LinAlgError("lstsq: non-finite entries: the SVD did not converge");
-    Eigen::BDCSVD<Matrix<T>> dec(am, Eigen::ComputeThinU | Eigen::ComputeThinV);
-    if (dec.info() != Eigen::Success) throw LinAlgError("lstsq: the SVD did not converge");
-    const auto& sv = dec.singularValues();
+    Svd<T> dec;
+    if (!bdc_svd<T>(Matrix<T>(am), Eigen::ComputeThinU | Eigen::ComputeThinV, dec))
+      throw LinAlgError("lstsq: the SVD did not converge");
+    const auto& sv = dec.s;
     const T cutoff = static_cast<T>(rcond) * (sv.size() ? sv(0) : T(0));
     rank = 0;
     Eigen::Matrix<T, Eigen::Dynamic, 1> inverse(sv.size());
@@ -200,7 +201,7 @@ void EigenBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor&
       rank += kept ? 1 : 0;
       inverse(j) = kept ? T(1) / sv(j) : T(0);
     }
-    xm = dec.matrixV() * (inverse.asDiagonal() * (dec.matrixU().transpose() * bm));
+    xm = dec.v * (inverse.asDiagonal() * (dec.u.transpose() * bm));
     Eigen::Map<Eigen::Matrix<T, Eigen::Dynamic, 1>>(s.data<T>(), sv.size()) = sv;
   });
 }
