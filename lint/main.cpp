@@ -42,11 +42,11 @@ std::vector<const RuleInfo*> all_rule_infos() {
 }
 
 void print_rules(std::ostream& out) {
-  out << "code   name                            family   severity  fixable  summary\n";
+  out << "code   name                            family     severity  fixable  summary\n";
   for (const RuleInfo* r : all_rule_infos()) {
     std::string name = r->name;
     out << r->code << "  " << name << std::string(name.size() < 32 ? 32 - name.size() : 1, ' ') << r->family
-        << std::string(r->family.size() < 9 ? 9 - r->family.size() : 1, ' ') << to_string(r->default_severity)
+        << std::string(r->family.size() < 11 ? 11 - r->family.size() : 1, ' ') << to_string(r->default_severity)
         << std::string(10 - to_string(r->default_severity).size(), ' ') << (r->fixable ? "yes" : "no ")
         << "      " << r->summary << "\n";
   }

@@ -249,7 +249,22 @@ bool worth_own_parse(const Config& cfg, const fs::path& header, bool tensor_rule
     std::string n = last_name(t);
     return !n.empty() && n.find_first_of("*?[{") == std::string::npos && word(n);
   });
-  if (!tensor) return false;
+  // Declarations alone hold nothing for these rules: only a header with a function body is worth a parse.
+  auto has_body = [&] {
+    for (std::size_t at = code.find('{'); at != std::string::npos; at = code.find('{', at + 1)) {
+      std::size_t end = code.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+      if (end == std::string::npos) continue;
+      if (code[end] == ')') return true;
+      std::size_t begin = end;
+      while (begin > 0 &&
+             (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
+        --begin;
+      std::string_view w(code.data() + begin, end + 1 - begin);
+      if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
+    }
+    return false;
+  };
+  if (!tensor || !has_body()) return false;
   // Of the headers that use a tensor, those with an operator overload, a scalar extractor or a host copy
   // are worth it; a parse per header that only passes tensors around would cost more than the rules.
   static const std::vector<std::string> kWords = {"operator",    "to_host",   "to_vector",

@@ -154,7 +154,7 @@ TEST_F(Cli, RulesAndRuleExplainEveryRule) {
   }
   std::string el200_row = r.out.substr(r.out.find("EL200  tensor-operator"));
   el200_row = el200_row.substr(0, el200_row.find('\n'));
-  EXPECT_NE(el200_row.find(" operators warning   yes "), std::string::npos) << el200_row;
+  EXPECT_NE(el200_row.find(" operators  warning   yes "), std::string::npos) << el200_row;
   Outcome el200 = run("rule EL200");
   EXPECT_NE(el200.out.find("Fixable: yes"), std::string::npos) << el200.out;
   Outcome one = run("rule frontend-uses-backend-symbol");
