@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian 12 machine: installs missing Debian packages, configures, builds, runs.
-#   scripts/setup.sh main   build, lint the repository with emberlint (reports in build/reports/), run the example
+#   scripts/setup.sh main   build; emberlint check and analyze of the repository and the legacy migration plan
+#                           (reports in build/reports/); run the example
 #   scripts/setup.sh test   build and run the whole test suite: release, then ASan+UBSan, then the self-lint
 set -euo pipefail
 
@@ -68,12 +69,30 @@ install_missing
 
 if [ "$mode" = main ]; then
   build release
-  mkdir -p build/reports
+  reports=build/reports
+  mkdir -p "$reports"
+  lint=build/release/bin/emberlint
   status=0
-  self_lint build/release --format json -o build/reports/emberlint.json || status=$?
-  self_lint build/release --format text -o build/reports/emberlint.txt || status=$?
-  cat build/reports/emberlint.txt 2>/dev/null || true
-  echo "setup: emberlint reports written to build/reports/ (exit status $status)"
+  # The shipped tree: lint findings, then the operations inventory of ember's three backends.
+  self_lint build/release --format json -o "$reports/emberlint.json" || status=$?
+  self_lint build/release --format text -o "$reports/emberlint.txt" || status=$?
+  for format in html markdown json; do
+    ext=$format
+    [ "$format" = markdown ] && ext=md
+    "$lint" analyze -p build/release --format "$format" -o "$reports/inventory.$ext" || status=$?
+  done
+  # The migration plan of the legacy example (a dry run: examples/legacy/ is left untouched).
+  for format in markdown json; do
+    ext=$format
+    [ "$format" = markdown ] && ext=md
+    (cd examples/legacy && "$root/$lint" analyze --migrate --backend all --dry-run --format "$format") \
+      > "$reports/legacy-migration.$ext" || status=$?
+  done
+  cat "$reports/emberlint.txt" 2>/dev/null || true
+  "$lint" analyze -p build/release --format table || status=$?
+  echo "setup: reports written to $root/$reports:"
+  ls -1 "$reports" | sed "s|^|  $reports/|"
+  echo "setup: exit status $status"
   ./build/release/ember_example
   exit "$status"
 fi
