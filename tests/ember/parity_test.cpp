@@ -371,11 +371,13 @@ TEST(Parity, BinaryArithmeticIsExact) {
                                              {"mod", ops::mod},
                                              {"minimum", ops::minimum},
                                              {"maximum", ops::maximum}};
-  for (const auto& [name, f] : table) {
+  for (const auto& entry : table) {
+    const char* name = entry.first;
     for (DType d : kAllDTypes) {
-      for (const auto& [sa, sb] : kBinaryShapes) {
+      for (const auto& shapes : kBinaryShapes) {
+        const Shape &sa = shapes.first, &sb = shapes.second;
         agree(label(name, d, sa, sb, true),
-              [&, f = f] { return std::vector{f(input(d, sa, 1), input(d, sb, 2))}; });
+              [&, f = entry.second] { return std::vector{f(input(d, sa, 1), input(d, sb, 2))}; });
       }
     }
   }
@@ -385,7 +387,8 @@ TEST(Parity, BinaryArithmeticIsExact) {
 // rounds the float32 result once, so within 1 ulp. Integer powers are exact (repeated squaring, wrapping).
 TEST(Parity, Power) {
   for (DType d : kAllDTypes) {
-    for (const auto& [sa, sb] : kBinaryShapes) {
+    for (const auto& shapes : kBinaryShapes) {
+      const Shape &sa = shapes.first, &sb = shapes.second;
       agree(
           label("power", d, sa, sb, true),
           [&] {
@@ -408,19 +411,22 @@ TEST(Parity, ComparisonAndLogicAreExact) {
                                              {"logical_and", ops::logical_and},
                                              {"logical_or", ops::logical_or},
                                              {"logical_xor", ops::logical_xor}};
-  for (const auto& [name, f] : table) {
+  for (const auto& entry : table) {
+    const char* name = entry.first;
     for (DType d : kAllDTypes) {
-      for (const auto& [sa, sb] : kBinaryShapes) {
+      for (const auto& shapes : kBinaryShapes) {
+        const Shape &sa = shapes.first, &sb = shapes.second;
         // Seeds 5 and 5 give equal operands where the shapes match, so equality is exercised too.
         agree(label(name, d, sa, sb, true),
-              [&, f = f] { return std::vector{f(input(d, sa, 5), input(d, sb, 6))}; });
+              [&, f = entry.second] { return std::vector{f(input(d, sa, 5), input(d, sb, 6))}; });
         agree(label(name, d, sa, sa, true),
-              [&, f = f] { return std::vector{f(input(d, sa, 5), input(d, sa, 5))}; });
+              [&, f = entry.second] { return std::vector{f(input(d, sa, 5), input(d, sa, 5))}; });
       }
     }
   }
   for (DType d : kFloatDTypes) {
-    for (const auto& [sa, sb] : kBinaryShapes) {
+    for (const auto& shapes : kBinaryShapes) {
+      const Shape &sa = shapes.first, &sb = shapes.second;
       agree(label("isclose", d, sa, sb, true), [&] {
         const Tensor a = input(d, sa, 7);
         return std::vector{ops::isclose(a, ops::add(input(d, sb, 8, Values::unit), a), 1e-3, 0.5, false),
@@ -448,10 +454,11 @@ TEST(Parity, ExactUnaryOps) {
       {"square", ops::square},     {"sqrt", ops::sqrt},   {"floor", ops::floor},
       {"ceil", ops::ceil},         {"round", ops::round}, {"logical_not", ops::logical_not},
       {"isnan", ops::isnan},       {"isinf", ops::isinf}, {"isfinite", ops::isfinite}};
-  for (const auto& [name, f] : table) {
+  for (const auto& entry : table) {
+    const char* name = entry.first;
     for (DType d : kAllDTypes) {
       for (const Shape& s : kUnaryShapes) {
-        agree(label(name, d, s), [&, f = f] { return std::vector{f(input(d, s, 12))}; });
+        agree(label(name, d, s), [&, f = entry.second] { return std::vector{f(input(d, s, 12))}; });
       }
     }
   }
@@ -530,16 +537,22 @@ TEST(Parity, Reductions) {
   const std::pair<const char*, F> extremes[] = {
       {"min", ops::min}, {"max", ops::max}, {"all", ops::all}, {"any", ops::any}};
   for (DType d : kAllDTypes) {
-    for (const auto& [shape, axes] : kReductions) {
-      for (const auto& [name, f] : sums) {
+    for (const auto& reduction : kReductions) {
+      const Shape& shape = reduction.first;
+      const ember::Axes& axes = reduction.second;
+      for (const auto& entry : sums) {
+        const char* name = entry.first;
         agree(
             label(name, d, shape) + " " + axes_text(axes),
-            [&, f = f] { return std::vector{f(input(d, shape, 16, Values::positive), axes, false)}; },
+            [&, f = entry.second] {
+              return std::vector{f(input(d, shape, 16, Values::positive), axes, false)};
+            },
             kSumUlps);
       }
-      for (const auto& [name, f] : extremes) {
+      for (const auto& entry : extremes) {
+        const char* name = entry.first;
         agree(label(name, d, shape) + " " + axes_text(axes),
-              [&, f = f] { return std::vector{f(input(d, shape, 17), axes, true)}; });
+              [&, f = entry.second] { return std::vector{f(input(d, shape, 17), axes, true)}; });
       }
       agree(
           label("var/std", d, shape) + " " + axes_text(axes),
@@ -571,7 +584,8 @@ TEST(Parity, MatmulAndDot) {
       {{4, 3}, {3, 5}}, {{2, 33, 17}, {17, 9}},  {{0, 3}, {3, 2}},    {{3, 0}, {0, 2}},
       {{1, 1}, {1, 1}}, {{1, 4, 6}, {3, 6, 40}}, {{40, 40}, {40, 40}}};
   for (DType d : kAllDTypes) {
-    for (const auto& [sa, sb] : shapes) {
+    for (const auto& shapes : shapes) {
+      const Shape &sa = shapes.first, &sb = shapes.second;
       agree(
           label("matmul", d, sa, sb, true),
           [&] {
