@@ -31,18 +31,6 @@ fs::path normalize(const fs::path& p) {
   return ec ? abs.lexically_normal() : out;
 }
 
-// The check rules and the inventory rules, for config validation and --select/--ignore.
-class AllRuleNames : public RuleNames {
- public:
-  std::optional<std::string> code_of(const std::string& code_or_name) const override {
-    if (auto code = RegistryNames().code_of(code_or_name)) return code;
-    for (const RuleInfo* info : inventory_rule_infos()) {
-      if (info->code == code_or_name || info->name == code_or_name) return info->code;
-    }
-    return std::nullopt;
-  }
-};
-
 bool selected(const AnalyzeOptions& o, const RuleInfo& info) {
   auto matches = [&](const std::string& item) {
     return item == "ALL" || item == info.code || item == info.name || info.code.rfind(item, 0) == 0;
@@ -114,17 +102,15 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   auto start = std::chrono::steady_clock::now();
   // A rule code, a rule name, or a prefix of some code ("EL4").
   auto check_item = [](const std::string& item, const char* flag) {
-    if (item == "ALL" || AllRuleNames().code_of(item)) return;
-    std::vector<const RuleInfo*> all = rule_infos();
-    for (const RuleInfo* info : inventory_rule_infos()) all.push_back(info);
-    for (const RuleInfo* info : all) {
+    if (item == "ALL" || RegistryNames().code_of(item)) return;
+    for (const RuleInfo* info : rule_infos()) {
       if (info->code.rfind(item, 0) == 0) return;
     }
     throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
   };
   for (const auto& item : options.select) check_item(item, "--select");
   for (const auto& item : options.ignore) check_item(item, "--ignore");
-  AllRuleNames names;
+  RegistryNames names;
   ConfigLoader loader(names);
   std::shared_ptr<const Config> cfg;
   if (options.config_file) {

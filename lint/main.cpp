@@ -1,6 +1,5 @@
 // The emberlint command line: check (the default), rules, rule, init. Exit codes: 0 clean, 1 findings,
 // 2 usage or configuration error, 3 an input could not be analyzed (precedence 2 > 3 > 1 > 0).
-#include <strings.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -17,7 +16,6 @@
 #include "lint/init.hpp"
 #include "lint/runner.hpp"
 #include "reports/report.hpp"
-#include "rules/el4_inventory.hpp"
 #include "rules/registry.hpp"
 
 namespace fs = std::filesystem;
@@ -34,21 +32,14 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
-// The per-file rules and the inventory rules of `analyze` (EL400-EL403), in code order.
-std::vector<const RuleInfo*> all_rule_infos() {
-  std::vector<const RuleInfo*> all = rule_infos();
-  for (const RuleInfo* r : inventory_rule_infos()) all.push_back(r);
-  return all;
-}
-
 void print_rules(std::ostream& out) {
   out << "code   name                            family     severity  fixable  summary\n";
-  for (const RuleInfo* r : all_rule_infos()) {
+  for (const RuleInfo* r : rule_infos()) {
     std::string name = r->name;
     out << r->code << "  " << name << std::string(name.size() < 32 ? 32 - name.size() : 1, ' ') << r->family
-        << std::string(r->family.size() < 11 ? 11 - r->family.size() : 1, ' ') << to_string(r->default_severity)
-        << std::string(10 - to_string(r->default_severity).size(), ' ') << (r->fixable ? "yes" : "no ")
-        << "      " << r->summary << "\n";
+        << std::string(r->family.size() < 11 ? 11 - r->family.size() : 1, ' ')
+        << to_string(r->default_severity) << std::string(10 - to_string(r->default_severity).size(), ' ')
+        << (r->fixable ? "yes" : "no ") << "      " << r->summary << "\n";
   }
 }
 
@@ -127,9 +118,6 @@ int main(int argc, char** argv) {
   }
   if (rule_cmd->parsed()) {
     const RuleInfo* info = find_rule(rule_name);
-    for (const RuleInfo* r : inventory_rule_infos()) {
-      if (!info && (r->name == rule_name || strcasecmp(r->code.c_str(), rule_name.c_str()) == 0)) info = r;
-    }
     if (!info) return usage_error("unknown rule '" + rule_name + "' (see `emberlint rules`)");
     std::cout << "# " << info->code << " " << info->name << "\n\nFamily: " << info->family
               << ". Default severity: " << to_string(info->default_severity)

@@ -1,5 +1,7 @@
 #include "rules/registry.hpp"
 
+#include "rules/el4_inventory.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -28,6 +30,7 @@ const std::vector<std::unique_ptr<Rule>>& rules() {
 std::vector<const RuleInfo*> rule_infos() {
   std::vector<const RuleInfo*> out = {&unused_suppression_info()};
   for (const auto& r : rules()) out.push_back(&r->info());
+  for (const RuleInfo* info : inventory_rule_infos()) out.push_back(info);  // EL400-EL403, analyze's
   return out;
 }
 

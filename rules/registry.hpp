@@ -15,7 +15,7 @@ namespace emberlint {
 const RuleInfo& unused_suppression_info();
 
 const std::vector<std::unique_ptr<Rule>>& rules();
-// Every rule's info, EL001 included, in code order.
+// Every rule's info in code order: EL001, the per-file rules, and analyze's inventory rules EL400-EL403.
 std::vector<const RuleInfo*> rule_infos();
 // By code or name, case-insensitive for codes.
 const RuleInfo* find_rule(const std::string& code_or_name);

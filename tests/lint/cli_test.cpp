@@ -145,11 +145,24 @@ TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
   EXPECT_NE(info.out.find(": info: "), std::string::npos) << info.out;
 }
 
+// The inventory rules of `analyze` are rules like the others: a config may set their severity and check
+// accepts them in --select, so one .emberlint.json serves both commands.
+TEST_F(Cli, InventoryRulesAreKnownToCheckAndItsConfig) {
+  write(dir_ / "frontend/.emberlint.json",
+        R"({"inherit": true, "rules": {"EL403": "error", "stub-op": "off"}})");
+  Outcome with_config = run("check");
+  EXPECT_EQ(with_config.exit_code, 0) << with_config.err;
+  EXPECT_EQ(run("check --select EL4,EL100").exit_code, 0);
+  Outcome explained = run("rule missing-op");
+  EXPECT_EQ(explained.exit_code, 0);
+  EXPECT_NE(explained.out.find("# EL400 missing-op"), std::string::npos) << explained.out;
+}
+
 TEST_F(Cli, RulesAndRuleExplainEveryRule) {
   Outcome r = run("rules");
   EXPECT_EQ(r.exit_code, 0);
   for (const char* code : {"EL001", "EL100", "EL101", "EL102", "EL103", "EL104", "EL200", "EL201", "EL202",
-                           "EL300", "EL301", "EL302", "EL303"}) {
+                           "EL300", "EL301", "EL302", "EL303", "EL400", "EL401", "EL402", "EL403"}) {
     EXPECT_NE(r.out.find(code), std::string::npos) << code;
   }
   std::string el200_row = r.out.substr(r.out.find("EL200  tensor-operator"));
