@@ -76,7 +76,11 @@ std::string errno_text() {
 std::string replace_file(const fs::path& file, const std::string& text) {
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0) return file.string() + ": " + errno_text();
-  std::string tmpl = (file.parent_path() / ("." + file.filename().string() + ".emberlint-XXXXXX")).string();
+  // Appended piece by piece: GCC 12 misreads `"." + std::string&&` as an overlapping copy (-Wrestrict).
+  std::string hidden = ".";
+  hidden += file.filename().string();
+  hidden += ".emberlint-XXXXXX";
+  std::string tmpl = (file.parent_path() / hidden).string();
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());

@@ -66,7 +66,9 @@ std::vector<Comment> find_comments(const std::string& t) {
                 t[i - 2] == '8')) {
       std::size_t paren = t.find('(', i + 1);
       if (paren == std::string::npos) break;
-      std::string close = ")" + t.substr(i + 1, paren - i - 1) + "\"";
+      std::string close = ")";  // appended, not `")" + ...`, which GCC 12 misreads (-Wrestrict)
+      close += t.substr(i + 1, paren - i - 1);
+      close += '"';
       std::size_t end = t.find(close, paren + 1);
       i = end == std::string::npos ? n : end + close.size();
     } else if (c == '"' || c == '\'') {

@@ -84,7 +84,7 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
       len = std::max<std::size_t>(1, width(sanitize_utf8(span)));
     }
     out << shown << "\n"
-        << std::string(width(before), ' ') << paint(kGreen, "^" + std::string(len - 1, '~')) << "\n";
+        << std::string(width(before), ' ') << paint(kGreen, std::string(1, '^').append(len - 1, '~')) << "\n";
   }
   for (const Failure& f : result.failures) {
     out << paint(kBold, display_path(result, f.file) + ":") << " "

@@ -14,7 +14,10 @@ const fs::path kChromium = "/usr/bin/chromium";
 
 std::string chromium(const std::string& args) {
   // --no-sandbox: CI containers run as root; the profile goes to a scratch folder.
-  return "'" + kChromium.string() + "' --headless --no-sandbox --disable-gpu --no-first-run " + args;
+  std::string command = "'";  // appended, not `"'" + ...`, which GCC 12 misreads (-Wrestrict)
+  command += kChromium.string();
+  command += "' --headless --no-sandbox --disable-gpu --no-first-run ";
+  return command + args;
 }
 
 // The attributes of every <td class="cell ..."> of the serialized DOM, in document order.

@@ -45,11 +45,13 @@ class Legacy : public ::testing::Test {
     EXPECT_EQ(doc["categories"], json({"linalg", "math", "random"}));
     ASSERT_EQ(doc["ops"].size(), kLegacyMatrix.size());
     for (const auto& op : doc["ops"]) {
-      for (const auto& [backend, status] : kLegacyMatrix.at(op["id"].get<std::string>()))
+      for (const auto& [backend, status] : kLegacyMatrix.at(op["id"].get<std::string>())) {
         EXPECT_EQ(op["cells"][backend]["status"], status) << op["id"] << " on " << backend;
-      if (op["name"] == "matmul")
+      }
+      if (op["name"] == "matmul") {
         EXPECT_EQ(op["cells"]["eigen"]["location"]["file"],
                   folder_of_eigen + "linalg" + (folder_of_eigen == "backends/eigen/" ? "_ops" : "") + ".cpp");
+      }
     }
   }
   fs::path scratch_, tree_;
