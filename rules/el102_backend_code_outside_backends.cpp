@@ -83,7 +83,7 @@ class BackendCodeOutsideBackends final : public Rule {
     std::map<std::pair<int, std::string>, const Reference*> first;
     for (const Reference& ref : facts.references) {
       if (ref.definition < 0 || !governed(ref.at.file)) continue;
-      if (!facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
+      if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
       auto owner = model.symbol_owner(ref.symbol);
       if (!owner || owner->library.empty()) continue;
       auto key = std::make_pair(ref.definition, owner->library);
