@@ -4,12 +4,17 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "lint/runner.hpp"
 
 namespace emberlint {
 
+struct RuleInfo;
+
 inline constexpr const char* kVersion = "0.1.0";
+// Where SARIF readers send users to learn about the tool (tool.driver.informationUri).
+inline constexpr const char* kInformationUri = "https://github.com/ember-project/ember#emberlint";
 
 struct TextOptions {
   bool color = false;
@@ -22,6 +27,30 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
 void render_json(std::ostream& out, const CheckResult& result, bool statistics);
 // Counts per rule, most frequent first: `  3  EL101  frontend-uses-backend-symbol`.
 void render_statistics(std::ostream& out, const CheckResult& result);
+
+// SARIF 2.1.0 for GitHub code scanning (reports/sarif.cpp): every registry rule in tool.driver.rules, one
+// result per diagnostic with a %SRCROOT%-relative location, code point columns, a primaryLocationLineHash
+// fingerprint and its fix, and an error notification per file that could not be analyzed.
+void render_sarif(std::ostream& out, const CheckResult& result);
+// GitHub Actions workflow commands (reports/github.cpp): `::warning file=F,line=L,col=C,endLine=L,endColumn=C,
+// title=EL200 tensor-operator::message` per diagnostic (error/warning/notice), `::error` per failure.
+void render_github(std::ostream& out, const CheckResult& result);
+
+struct JunitOptions {
+  std::string suite = "emberlint";
+  // One testcase per rule, in this order (empty: every registry rule); findings of other rules get their own.
+  std::vector<const RuleInfo*> rules;
+};
+// JUnit XML (reports/junit.cpp): a testcase per rule (a <failure> listing its findings at a failing severity)
+// and per file that could not be analyzed (an <error>).
+void render_junit(std::ostream& out, const CheckResult& result, const JunitOptions& options);
+
+struct MarkdownOptions {
+  std::string title = "emberlint";
+  std::size_t max_findings = 100;  // the findings table stops there with an "and N more" line
+};
+// A Markdown summary for $GITHUB_STEP_SUMMARY (reports/markdown.cpp): totals, findings per rule, findings.
+void render_markdown(std::ostream& out, const CheckResult& result, const MarkdownOptions& options);
 
 std::string display_path(const CheckResult& result, const std::filesystem::path& file);
 // "frontend/x.cpp:3:5: error: expected ';'", paths relative to the root.

@@ -1,0 +1,121 @@
+// The Markdown summary, sized for `$GITHUB_STEP_SUMMARY`: the totals, a table of findings per rule, a table
+// of the findings themselves (location, code, severity, message) capped with an "and N more" line, and the
+// files that could not be analyzed. Table cells are escaped so that no message can break the table or
+// inject HTML: `|` always, line breaks become spaces, and Markdown's special characters outside code spans.
+#include <algorithm>
+#include <map>
+
+#include "lint/source_text.hpp"
+#include "reports/report.hpp"
+
+namespace emberlint {
+
+namespace {
+
+std::string cell(std::string_view raw) {
+  std::string text = sanitize_utf8(raw);
+  // Code spans stay code spans when the backticks pair up; otherwise every backtick is literal.
+  bool spans = std::count(text.begin(), text.end(), '`') % 2 == 0;
+  bool in_code = false;
+  std::string out;
+  for (char c : text) {
+    if (c == '\n' || c == '\r') {
+      out += ' ';
+    } else if (c == '|') {
+      out += "\\|";
+    } else if (c == '`' && spans) {
+      in_code = !in_code;
+      out += c;
+    } else if (!in_code && std::string_view("\\`*_<>[]~#&").find(c) != std::string_view::npos) {
+      out += '\\';
+      out += c;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string plural(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+void totals(std::ostream& out, const CheckResult& result) {
+  std::size_t by[4] = {0, 0, 0, 0};
+  for (const Diagnostic& d : result.diagnostics) ++by[static_cast<int>(d.severity)];
+  std::size_t total = result.diagnostics.size();
+  if (total == 0) {
+    out << "**No problems**";
+  } else {
+    out << "**" << plural(total, "problem", "problems") << "** ("
+        << plural(by[static_cast<int>(Severity::error)], "error", "errors") << ", "
+        << plural(by[static_cast<int>(Severity::warning)], "warning", "warnings") << ", "
+        << by[static_cast<int>(Severity::info)] << " info)";
+  }
+  out << " in " << plural(result.files_analyzed, "file", "files") << ".";
+  if (!result.failures.empty())
+    out << " **" << plural(result.failures.size(), "file", "files") << " could not be analyzed.**";
+  if (result.fixed) out << " Fixed " << plural(*result.fixed, "problem", "problems") << ".";
+  out << "\n";
+}
+
+void per_rule(std::ostream& out, const CheckResult& result) {
+  struct Row {
+    std::string code, name;
+    Severity worst = Severity::info;
+    std::size_t count = 0;
+  };
+  std::map<std::string, Row> rows;
+  for (const Diagnostic& d : result.diagnostics) {
+    Row& r = rows[d.code];
+    r.code = d.code;
+    r.name = d.name;
+    r.worst = std::max(r.worst, d.severity);
+    ++r.count;
+  }
+  std::vector<Row> sorted;
+  for (auto& [code, row] : rows) sorted.push_back(row);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const Row& a, const Row& b) { return a.count > b.count; });
+  out << "\n| code | rule | severity | findings |\n|---|---|---|---:|\n";
+  for (const Row& r : sorted) {
+    out << "| " << cell(r.code) << " | " << cell(r.name) << " | " << to_string(r.worst) << " | " << r.count
+        << " |\n";
+  }
+}
+
+void findings(std::ostream& out, const CheckResult& result, std::size_t limit) {
+  out << "\n### Findings\n\n| location | code | severity | message |\n|---|---|---|---|\n";
+  std::size_t shown = std::min(limit, result.diagnostics.size());
+  for (std::size_t i = 0; i < shown; ++i) {
+    const Diagnostic& d = result.diagnostics[i];
+    std::string where = display_path(result, d.file) + ":" + std::to_string(d.line);
+    out << "| " << cell(where) << " | " << cell(d.code + " " + d.name) << " | " << to_string(d.severity)
+        << " | " << cell(d.message) << " |\n";
+  }
+  if (shown < result.diagnostics.size()) {
+    out << "\n_... and " << result.diagnostics.size() - shown
+        << " more (the text, json and sarif formats list every finding)._\n";
+  }
+}
+
+void failures(std::ostream& out, const CheckResult& result) {
+  out << "\n### Could not be analyzed\n\n| file | error |\n|---|---|\n";
+  for (const Failure& f : result.failures) {
+    out << "| " << cell(display_path(result, f.file)) << " | " << cell(failure_message(result, f)) << " |\n";
+  }
+}
+
+}  // namespace
+
+void render_markdown(std::ostream& out, const CheckResult& result, const MarkdownOptions& options) {
+  out << "## " << cell(options.title) << "\n\n";
+  totals(out, result);
+  if (!result.diagnostics.empty()) {
+    per_rule(out, result);
+    findings(out, result, options.max_findings);
+  }
+  if (!result.failures.empty()) failures(out, result);
+}
+
+}  // namespace emberlint

@@ -1,0 +1,551 @@
+// The report formats of `emberlint check` and `emberlint analyze` against their specifications: SARIF 2.1.0
+// as GitHub code scanning reads it, GitHub workflow commands and their escaping, JUnit XML (well-formed,
+// counts consistent) and the Markdown step summary. End to end on copies of the fixtures, plus renderer tests
+// with hand-made results for the escaping corner cases.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "reports/report.hpp"
+#include "rules/registry.hpp"
+#include "tests/analyze/test_support.hpp"
+
+namespace {
+
+using analyze_test::emberlint;
+using analyze_test::Outcome;
+using analyze_test::slurp;
+using analyze_test::write;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+const fs::path kFixtures = EMBERLINT_FIXTURES;
+const fs::path kAnalyzeFixture = kFixtures / ".." / ".." / "analyze" / "fixtures" / "class_shape";
+
+// ---------------------------------------------------------------------------------------------------------
+// A small XML reader: enough of XML 1.0 to reject what is not well-formed (unbalanced or crossed tags, a raw
+// '<' or '&' in text, unquoted or duplicate attributes, a second root) and to read back elements,
+// attributes and entity-decoded text.
+struct Element {
+  std::string name;
+  std::map<std::string, std::string> attributes;
+  std::vector<Element> children;
+  std::string text;
+
+  std::vector<const Element*> all(const std::string& tag) const {
+    std::vector<const Element*> out;
+    for (const Element& c : children) {
+      if (c.name == tag) out.push_back(&c);
+      for (const Element* d : c.all(tag)) out.push_back(d);
+    }
+    return out;
+  }
+  std::size_t count(const std::string& attribute) const { return std::stoul(attributes.at(attribute)); }
+};
+
+class XmlReader {
+ public:
+  explicit XmlReader(std::string text) : s_(std::move(text)) {}
+
+  Element document() {
+    if (s_.compare(0, 5, "<?xml") == 0) {
+      std::size_t end = s_.find("?>");
+      if (end == std::string::npos) fail("unterminated XML declaration");
+      i_ = end + 2;
+    }
+    skip_space();
+    Element root = element();
+    skip_space();
+    if (i_ != s_.size()) fail("content after the root element");
+    return root;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) {
+    throw std::runtime_error("not well-formed XML at byte " + std::to_string(i_) + ": " + what);
+  }
+  void skip_space() {
+    while (i_ < s_.size() && std::isspace(static_cast<unsigned char>(s_[i_]))) ++i_;
+  }
+  std::string name() {
+    std::size_t begin = i_;
+    while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '-' ||
+                              s_[i_] == '_' || s_[i_] == '.' || s_[i_] == ':'))
+      ++i_;
+    if (i_ == begin) fail("expected a name");
+    return s_.substr(begin, i_ - begin);
+  }
+  // Text up to `stop`, with entities decoded; a raw '<' or '&' is an error.
+  std::string text(char stop) {
+    std::string out;
+    while (i_ < s_.size() && s_[i_] != stop) {
+      char c = s_[i_];
+      if (c == '<' && stop != '<') fail("raw '<'");
+      if (c == '&') {
+        std::size_t semi = s_.find(';', i_);
+        if (semi == std::string::npos) fail("unterminated entity");
+        std::string entity = s_.substr(i_ + 1, semi - i_ - 1);
+        static const std::map<std::string, std::string> kEntities = {
+            {"amp", "&"}, {"lt", "<"}, {"gt", ">"}, {"quot", "\""}, {"apos", "'"}};
+        if (auto it = kEntities.find(entity); it != kEntities.end()) {
+          out += it->second;
+        } else if (entity.size() > 1 && entity[0] == '#') {
+          out += static_cast<char>(std::stoi(entity.substr(1)));
+        } else {
+          fail("unknown entity &" + entity + ";");
+        }
+        i_ = semi + 1;
+        continue;
+      }
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r')
+        fail("a control character XML 1.0 does not allow");
+      out += c;
+      ++i_;
+    }
+    return out;
+  }
+  Element element() {
+    if (i_ >= s_.size() || s_[i_] != '<') fail("expected '<'");
+    ++i_;
+    Element e;
+    e.name = name();
+    for (;;) {
+      skip_space();
+      if (s_.compare(i_, 2, "/>") == 0) {
+        i_ += 2;
+        return e;
+      }
+      if (i_ < s_.size() && s_[i_] == '>') break;
+      std::string key = name();
+      if (s_.compare(i_, 2, "=\"") != 0) fail("attribute " + key + " is not quoted");
+      i_ += 2;
+      std::string value = text('"');
+      if (i_ >= s_.size()) fail("unterminated attribute");
+      ++i_;
+      if (!e.attributes.emplace(key, value).second) fail("duplicate attribute " + key);
+    }
+    ++i_;
+    for (;;) {
+      e.text += text('<');
+      if (i_ >= s_.size()) fail("unclosed <" + e.name + ">");
+      if (s_.compare(i_, 2, "</") == 0) {
+        i_ += 2;
+        if (name() != e.name) fail("mismatched end tag of <" + e.name + ">");
+        skip_space();
+        if (i_ >= s_.size() || s_[i_] != '>') fail("expected '>'");
+        ++i_;
+        return e;
+      }
+      e.children.push_back(element());
+    }
+  }
+
+  std::string s_;
+  std::size_t i_ = 0;
+};
+
+Element parse_xml(const std::string& text) {
+  return XmlReader(text).document();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+class Formats : public ::testing::Test {
+ protected:
+  void SetUp() override { scratch_ = analyze_test::scratch_dir("formats"); }
+  void TearDown() override { fs::remove_all(scratch_); }
+
+  // A copy of a fixture folder inside the scratch folder.
+  fs::path copy(const fs::path& fixture, const std::string& name) {
+    fs::path to = scratch_ / name;
+    fs::copy(fixture, to, fs::copy_options::recursive);
+    return to;
+  }
+  Outcome run(const fs::path& where, const std::string& args) {
+    return analyze_test::run_in(where, emberlint() + " " + args, scratch_ / "out");
+  }
+  json run_json(const fs::path& where, const std::string& args) {
+    Outcome o = run(where, args);
+    EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1 || o.exit_code == 3) << args << "\n" << o.err;
+    try {
+      return json::parse(o.out);
+    } catch (const json::exception& e) {
+      ADD_FAILURE() << args << ": " << e.what() << "\n" << o.out;
+      return json::object();
+    }
+  }
+  // The rule fixture project, with one file in a folder whose name needs percent-encoding.
+  fs::path project() {
+    fs::path p = copy(kFixtures / "project", "project");
+    write(p / "frontend/with space/odd name.cpp", "#include <Eigen/Core>\nint f();\n");
+    return p;
+  }
+
+  // The same with a file that cannot be parsed.
+  fs::path broken_project() {
+    fs::path p = project();
+    write(p / "frontend/broken.cpp", "int broken( {\n");
+    return p;
+  }
+
+  fs::path scratch_;
+};
+
+// Every property GitHub code scanning needs, present and typed as SARIF 2.1.0 says.
+void expect_valid_sarif(const json& doc) {
+  ASSERT_TRUE(doc.is_object());
+  EXPECT_TRUE(doc["$schema"].is_string());
+  EXPECT_EQ(doc["version"], "2.1.0");
+  ASSERT_TRUE(doc["runs"].is_array());
+  ASSERT_EQ(doc["runs"].size(), 1u);
+  const json& run = doc["runs"][0];
+  const json& driver = run["tool"]["driver"];
+  EXPECT_EQ(driver["name"], "emberlint");
+  EXPECT_EQ(driver["version"], emberlint::kVersion);
+  EXPECT_EQ(driver["semanticVersion"], emberlint::kVersion);
+  EXPECT_EQ(driver["informationUri"].get<std::string>().rfind("https://", 0), 0u);
+
+  // Every registry rule, in registry order, with its documentation.
+  std::vector<const emberlint::RuleInfo*> infos = emberlint::rule_infos();
+  ASSERT_EQ(driver["rules"].size(), infos.size());
+  const std::set<std::string> kLevels = {"error", "warning", "note"};
+  for (std::size_t i = 0; i < infos.size(); ++i) {
+    const json& rule = driver["rules"][i];
+    SCOPED_TRACE(infos[i]->code);
+    EXPECT_EQ(rule["id"], infos[i]->code);
+    EXPECT_EQ(rule["name"], infos[i]->name);
+    EXPECT_EQ(rule["shortDescription"]["text"], infos[i]->summary);
+    EXPECT_FALSE(rule["fullDescription"]["text"].get<std::string>().empty());
+    EXPECT_EQ(rule["help"]["text"], infos[i]->doc);
+    EXPECT_EQ(rule["help"]["markdown"], infos[i]->doc);
+    EXPECT_TRUE(kLevels.count(rule["defaultConfiguration"]["level"].get<std::string>()));
+    EXPECT_TRUE(rule["properties"]["tags"].is_array());
+    EXPECT_TRUE(std::set<std::string>({"very-high", "high", "medium", "low"})
+                    .count(rule["properties"]["precision"].get<std::string>()));
+    EXPECT_TRUE(std::set<std::string>({"error", "warning", "recommendation"})
+                    .count(rule["properties"]["problem.severity"].get<std::string>()));
+  }
+
+  const json& base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+  ASSERT_TRUE(base.is_string());
+  EXPECT_EQ(base.get<std::string>().rfind("file:///", 0), 0u);
+  EXPECT_EQ(base.get<std::string>().back(), '/');
+  ASSERT_TRUE(run["invocations"].is_array());
+  ASSERT_EQ(run["invocations"].size(), 1u);
+  EXPECT_TRUE(run["invocations"][0]["executionSuccessful"].is_boolean());
+
+  ASSERT_TRUE(run["results"].is_array());
+  for (const json& r : run["results"]) {
+    SCOPED_TRACE(r.dump());
+    ASSERT_TRUE(r["ruleId"].is_string());
+    ASSERT_TRUE(r["ruleIndex"].is_number_unsigned());
+    EXPECT_EQ(driver["rules"][r["ruleIndex"].get<std::size_t>()]["id"], r["ruleId"]);
+    EXPECT_TRUE(kLevels.count(r["level"].get<std::string>()));
+    EXPECT_FALSE(r["message"]["text"].get<std::string>().empty());
+    ASSERT_EQ(r["locations"].size(), 1u);
+    const json& physical = r["locations"][0]["physicalLocation"];
+    std::string uri = physical["artifactLocation"]["uri"];
+    EXPECT_EQ(physical["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    EXPECT_EQ(uri.find(':'), std::string::npos) << "a relative reference, no scheme";
+    EXPECT_NE(uri.front(), '/');
+    EXPECT_EQ(uri.find(' '), std::string::npos);
+    EXPECT_EQ(uri.find('\\'), std::string::npos);
+    const json& region = physical["region"];
+    ASSERT_TRUE(region["startLine"].is_number_unsigned());
+    EXPECT_GE(region["startLine"].get<int>(), 1);
+    EXPECT_GE(region.value("startColumn", 1), 1);
+    EXPECT_GE(region.value("endLine", region["startLine"].get<int>()), region["startLine"].get<int>());
+    EXPECT_GE(region.value("endColumn", 1), 1);
+    std::string print = r["partialFingerprints"]["primaryLocationLineHash"];
+    EXPECT_EQ(print.find(':'), 32u) << print;
+  }
+}
+
+TEST_F(Formats, SarifHasEverythingCodeScanningNeeds) {
+  fs::path p = project();
+  json doc = run_json(p, "check --format sarif");
+  expect_valid_sarif(doc);
+  const json& results = doc["runs"][0]["results"];
+  json plain = run_json(p, "check --format json");
+  ASSERT_EQ(results.size(), plain["diagnostics"].size());
+  ASSERT_GT(results.size(), 10u) << "the fixture has findings of most rules";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const json& d = plain["diagnostics"][i];
+    EXPECT_EQ(results[i]["ruleId"], d["code"]);
+    EXPECT_EQ(results[i]["locations"][0]["physicalLocation"]["region"]["startLine"], d["line"]);
+    EXPECT_EQ(results[i]["level"], d["severity"] == "info" ? json("note") : d["severity"]);
+  }
+  // Spaces are percent-encoded; the JSON format shows the same file unencoded.
+  bool encoded = false;
+  for (const json& r : results) {
+    encoded |= r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+               "frontend/with%20space/odd%20name.cpp";
+  }
+  EXPECT_TRUE(encoded);
+  EXPECT_TRUE(doc["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>());
+  EXPECT_FALSE(doc["runs"][0]["invocations"][0].contains("toolExecutionNotifications"));
+}
+
+TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
+  fs::path p = project();
+  json first = run_json(p, "check --format sarif");
+  json second = run_json(p, "check --format sarif");
+  EXPECT_EQ(first, second) << "the whole report is deterministic";
+  std::set<std::string> prints;
+  for (const json& r : first["runs"][0]["results"])
+    prints.insert(r["partialFingerprints"]["primaryLocationLineHash"].get<std::string>());
+  EXPECT_EQ(prints.size(), first["runs"][0]["results"].size());
+  // Lines inserted above a finding move it but keep its fingerprint.
+  fs::path file = p / "frontend/with space/odd name.cpp";
+  auto print_of = [&](const json& doc) {
+    for (const json& r : doc["runs"][0]["results"]) {
+      if (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+          "frontend/with%20space/odd%20name.cpp")
+        return r["partialFingerprints"]["primaryLocationLineHash"].get<std::string>();
+    }
+    return std::string();
+  };
+  std::string before = print_of(first);
+  write(file, "// a comment\n\n\n" + slurp(file));
+  json moved = run_json(p, "check --format sarif");
+  EXPECT_FALSE(before.empty());
+  EXPECT_EQ(print_of(moved), before);
+}
+
+TEST_F(Formats, SarifColumnsCountCodePoints) {
+  fs::path p = copy(kFixtures / "project", "project");
+  // "/* é */ " is 9 bytes but 8 code points: the include starts at byte column 10, code point column 9.
+  write(p / "frontend/accent.cpp", "/* \xC3\xA9 */ #include <Eigen/Core>\nint f();\n");
+  json doc = run_json(p, "check --format sarif frontend/accent.cpp");
+  json plain = run_json(p, "check --format json frontend/accent.cpp");
+  ASSERT_EQ(doc["runs"][0]["results"].size(), 1u);
+  ASSERT_EQ(plain["diagnostics"].size(), 1u);
+  EXPECT_EQ(doc["runs"][0]["columnKind"], "unicodeCodePoints");
+  const json& region = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+  EXPECT_EQ(plain["diagnostics"][0]["column"], 10);
+  EXPECT_EQ(region["startColumn"], 9);
+  EXPECT_EQ(region["endColumn"].get<int>(), plain["diagnostics"][0]["end_column"].get<int>() - 1);
+}
+
+TEST_F(Formats, SarifFixesMatchTheJsonFixes) {
+  fs::path p = copy(kFixtures / "fix", "fix");
+  fs::remove(p / "src/operators.cpp.fixed");
+  json doc = run_json(p, "check --format sarif");
+  json plain = run_json(p, "check --format json");
+  expect_valid_sarif(doc);
+  const json& results = doc["runs"][0]["results"];
+  ASSERT_EQ(results.size(), plain["diagnostics"].size());
+  std::size_t fixed = 0;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const json& want = plain["diagnostics"][i]["fix"];
+    ASSERT_EQ(results[i].contains("fixes"), !want.empty()) << i;
+    if (want.empty()) continue;
+    ++fixed;
+    const json& changes = results[i]["fixes"][0]["artifactChanges"];
+    ASSERT_EQ(changes.size(), 1u);
+    EXPECT_EQ(changes[0]["artifactLocation"]["uri"], want[0]["file"]);
+    EXPECT_EQ(changes[0]["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    const json& replacements = changes[0]["replacements"];
+    ASSERT_EQ(replacements.size(), want.size());
+    for (std::size_t k = 0; k < want.size(); ++k) {
+      const json& region = replacements[k]["deletedRegion"];
+      // The fixture is ASCII, so characters and bytes agree.
+      EXPECT_EQ(region["byteOffset"], want[k]["offset"]);
+      EXPECT_EQ(region["byteLength"], want[k]["length"]);
+      EXPECT_EQ(region["charOffset"], want[k]["offset"]);
+      EXPECT_EQ(region["charLength"], want[k]["length"]);
+      EXPECT_EQ(replacements[k]["insertedContent"]["text"], want[k]["replacement"]);
+    }
+  }
+  EXPECT_GT(fixed, 5u);
+}
+
+TEST_F(Formats, SarifReportsFilesThatCouldNotBeAnalyzed) {
+  fs::path p = broken_project();
+  Outcome o = run(p, "check --format sarif");
+  EXPECT_EQ(o.exit_code, 3) << o.err;
+  json doc = json::parse(o.out);
+  expect_valid_sarif(doc);
+  const json& invocation = doc["runs"][0]["invocations"][0];
+  EXPECT_FALSE(invocation["executionSuccessful"].get<bool>());
+  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
+  const json& n = invocation["toolExecutionNotifications"][0];
+  EXPECT_EQ(n["level"], "error");
+  EXPECT_NE(n["message"]["text"].get<std::string>().find("frontend/broken.cpp"), std::string::npos);
+  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "frontend/broken.cpp");
+}
+
+TEST_F(Formats, AnalyzeSarifCarriesTheInventoryFindings) {
+  fs::path p = copy(kAnalyzeFixture, "class_shape");
+  json doc = run_json(p, "analyze --format sarif");
+  json plain = run_json(p, "analyze --format json");
+  expect_valid_sarif(doc);
+  std::set<std::string> codes, expected;
+  for (const json& r : doc["runs"][0]["results"]) codes.insert(r["ruleId"].get<std::string>());
+  for (const json& d : plain["diagnostics"]) expected.insert(d["code"].get<std::string>());
+  EXPECT_EQ(codes, (std::set<std::string>{"EL400", "EL401", "EL402", "EL403"}));
+  EXPECT_EQ(codes, expected);
+  EXPECT_EQ(doc["runs"][0]["results"].size(), plain["diagnostics"].size());
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+emberlint::CheckResult made_up_result() {
+  emberlint::CheckResult r;
+  r.root = "/project";
+  r.files_analyzed = 2;
+  emberlint::Diagnostic d;
+  d.code = "EL200";
+  d.name = "tensor-operator";
+  d.severity = emberlint::Severity::warning;
+  d.file = "/project/src/a,b:c.cpp";
+  d.line = 3;
+  d.column = 5;
+  d.end_line = 3;
+  d.end_column = 9;
+  d.message = "100% done,\nnext: a | b <T> & \"q\" \x01";
+  r.diagnostics.push_back(d);
+  d.severity = emberlint::Severity::info;
+  d.line = 7;
+  d.message = "an info";
+  r.diagnostics.push_back(d);
+  emberlint::Failure f;
+  f.file = "/project/src/broken.cpp";
+  f.where = f.file;
+  f.line = 1;
+  f.column = 12;
+  f.message = "error: expected ';'";
+  r.failures.push_back(f);
+  return r;
+}
+
+TEST(GithubFormat, EscapesDataAndProperties) {
+  std::ostringstream out;
+  emberlint::render_github(out, made_up_result());
+  EXPECT_EQ(
+      out.str(),
+      "::warning file=src/a%2Cb%3Ac.cpp,line=3,col=5,endLine=3,endColumn=9,title=EL200 tensor-operator::"
+      "100%25 done,%0Anext: a | b <T> & \"q\" \x01\n"
+      "::notice file=src/a%2Cb%3Ac.cpp,line=7,col=5,title=EL200 tensor-operator::an info\n"
+      "::error file=src/broken.cpp,line=1,col=12,title=emberlint%3A could not analyze src/broken.cpp::"
+      "src/broken.cpp:1:12: error: expected ';'\n");
+}
+
+TEST_F(Formats, GithubAnnotatesEveryFindingAndFailure) {
+  fs::path p = broken_project();
+  json plain = run_json(p, "check --format json");
+  Outcome o = run(p, "check --format github");
+  EXPECT_EQ(o.exit_code, 3);
+  std::istringstream lines(o.out);
+  std::size_t n = 0, errors = 0;
+  for (std::string line; std::getline(lines, line); ++n) {
+    EXPECT_TRUE(line.rfind("::warning file=", 0) == 0 || line.rfind("::error file=", 0) == 0 ||
+                line.rfind("::notice file=", 0) == 0)
+        << line;
+    EXPECT_NE(line.find(",title="), std::string::npos) << line;
+    errors += line.rfind("::error file=frontend/broken.cpp", 0) == 0;
+  }
+  EXPECT_EQ(n, plain["diagnostics"].size() + plain["failures"].size());
+  EXPECT_EQ(errors, 1u);
+  EXPECT_NE(o.out.find("file=frontend/with space/odd name.cpp,line=1,col=1,"), std::string::npos);
+}
+
+TEST(JunitFormat, EscapesMessagesIntoWellFormedXml) {
+  std::ostringstream out;
+  emberlint::render_junit(out, made_up_result(), {"suite <1>", {emberlint::find_rule("EL200")}});
+  Element root = parse_xml(out.str());
+  EXPECT_EQ(root.name, "testsuites");
+  auto failures = root.all("failure");
+  ASSERT_EQ(failures.size(), 1u);
+  // The message survives the round trip, but for the control character XML cannot carry.
+  EXPECT_NE(failures[0]->text.find("100% done,\nnext: a | b <T> & \"q\" \xEF\xBF\xBD"), std::string::npos);
+  EXPECT_NE(failures[0]->text.find("src/a,b:c.cpp:7:5: info: an info"), std::string::npos);
+  EXPECT_EQ(root.all("testsuite")[0]->attributes.at("name"), "suite <1>");
+}
+
+TEST_F(Formats, JunitCountsAgreeWithTheTestcases) {
+  fs::path p = broken_project();
+  json plain = run_json(p, "check --format json");
+  Outcome o = run(p, "check --format junit");
+  EXPECT_EQ(o.exit_code, 3);
+  Element root = parse_xml(o.out);
+  ASSERT_EQ(root.name, "testsuites");
+  auto suites = root.all("testsuite");
+  ASSERT_EQ(suites.size(), 1u);
+  const Element& suite = *suites[0];
+  auto cases = suite.all("testcase");
+  std::size_t failures = suite.all("failure").size(), errors = suite.all("error").size();
+  EXPECT_EQ(suite.count("tests"), cases.size());
+  EXPECT_EQ(suite.count("failures"), failures);
+  EXPECT_EQ(suite.count("errors"), errors);
+  for (const char* a : {"tests", "failures", "errors"}) EXPECT_EQ(root.count(a), suite.count(a)) << a;
+  EXPECT_EQ(errors, 1u);
+  // One testcase per rule check runs (all but EL400-EL403), and one for the broken file.
+  EXPECT_EQ(cases.size(), emberlint::rule_infos().size() - 4 + 1);
+  std::map<std::string, std::size_t> by_code;
+  for (const json& d : plain["diagnostics"]) ++by_code[d["code"].get<std::string>()];
+  EXPECT_EQ(failures, by_code.size());
+  for (const Element* c : cases) {
+    std::string code = c->attributes.at("name").substr(0, 5);
+    auto failed = c->all("failure");
+    if (!by_code.count(code)) continue;
+    ASSERT_EQ(failed.size(), 1u) << code;
+    EXPECT_EQ(failed[0]->attributes.at("message"),
+              std::to_string(by_code[code]) + (by_code[code] == 1 ? " finding" : " findings"));
+  }
+  // --select narrows the testcases to the selected rules.
+  Element narrowed = parse_xml(run(p, "check --format junit --select EL1").out);
+  EXPECT_EQ(narrowed.all("testcase").size(), 5u + 1u);
+}
+
+TEST_F(Formats, AnalyzeJunitHasOneTestcasePerInventoryRule) {
+  fs::path p = copy(kAnalyzeFixture, "class_shape");
+  Element root = parse_xml(run(p, "analyze --format junit").out);
+  std::vector<std::string> names;
+  for (const Element* c : root.all("testcase")) names.push_back(c->attributes.at("name"));
+  EXPECT_EQ(names, (std::vector<std::string>{"EL400 missing-op", "EL401 signature-mismatch",
+                                             "EL402 unexposed-op", "EL403 stub-op"}));
+  EXPECT_EQ(root.count("failures"), 4u);
+}
+
+TEST(MarkdownFormat, EscapesPipesAndCapsTheFindings) {
+  emberlint::CheckResult r = made_up_result();
+  for (int i = 0; i < 4; ++i) r.diagnostics.push_back(r.diagnostics[1]);
+  std::ostringstream out;
+  emberlint::render_markdown(out, r, {"emberlint", 2});
+  std::string md = out.str();
+  EXPECT_NE(md.find("| code | rule | severity | findings |\n|---|---|---|---:|\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("| EL200 | tensor-operator | warning | 6 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| location | code | severity | message |"), std::string::npos);
+  // The message's pipe, HTML and line break cannot break the row.
+  EXPECT_NE(md.find("| 100% done, next: a \\| b \\<T\\> \\& \"q\""), std::string::npos) << md;
+  EXPECT_NE(md.find("_... and 4 more"), std::string::npos) << md;
+  EXPECT_NE(md.find("**6 problems** (0 errors, 1 warning, 5 info) in 2 files."), std::string::npos) << md;
+  EXPECT_NE(md.find("### Could not be analyzed"), std::string::npos);
+  // Every table row has as many unescaped pipes as its header.
+  std::istringstream lines(md);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("| src/a", 0) != 0) continue;
+    std::size_t pipes = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) pipes += line[i] == '|' && (i == 0 || line[i - 1] != '\\');
+    EXPECT_EQ(pipes, 5u) << line;
+  }
+}
+
+TEST_F(Formats, MarkdownSummarizesARun) {
+  fs::path p = project();
+  json plain = run_json(p, "check --format json");
+  Outcome o = run(p, "check --format markdown");
+  EXPECT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_EQ(
+      o.out.rfind("## emberlint\n\n**" + std::to_string(plain["diagnostics"].size()) + " problems**", 0), 0u)
+      << o.out;
+  EXPECT_NE(o.out.find("| code | rule | severity | findings |"), std::string::npos);
+  EXPECT_NE(o.out.find("| frontend/with space/odd name.cpp:1 | EL100 frontend-includes-backend | warning |"),
+            std::string::npos)
+      << o.out;
+}
+
+}  // namespace
