@@ -233,7 +233,6 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
          {{"name", "emberlint"},
           {"version", kVersion},
           {"semanticVersion", kVersion},
-          {"informationUri", kInformationUri},
           {"rules", std::move(rules)}}}}},
       {"originalUriBaseIds",
        {{kRootId,
