@@ -1,0 +1,316 @@
+// Build systems and scale: per-unit mode as CMake's <LANG>_CLANG_TIDY calls it (`check FILE -- COMPILER
+// ARGS...`), --shard K/N with `emberlint merge` (JSON and SARIF), and the installed CMake package end to end:
+// `cmake --install`, then find_package(Emberlint) + emberlint_add_check() in a small project built by Ninja.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "reports/merge.hpp"
+#include "tests/lint/test_support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Outcome = emberlint::test::CommandResult;
+using emberlint::test::read_file;
+using emberlint::test::write_file;
+
+// A small project: a frontend that must not include the stand-in Eigen, and its vendor folder.
+class BuildIntegration : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = emberlint::test::fresh_test_folder("emberlint_cmake_");
+    write_file(dir_ / ".emberlint.json", R"({
+      "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+      "exclude": ["build/**"],
+      // no -isystem vendor, no USE_EIGEN: per-unit mode must use the command's flags instead
+      "compile_flags": ["-std=c++20"]
+    })");
+    write_file(dir_ / "vendor/Eigen/Core",
+               "#pragma once\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
+    // The include exists only where the compile command defines USE_EIGEN.
+    write_file(dir_ / "frontend/bad.cpp",
+               "#ifdef USE_EIGEN\n#include <Eigen/Core>\n#endif\nint g() { return 1; }\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs a shell command in the project folder with a private result cache.
+  Outcome shell(const std::string& command) {
+    return emberlint::test::run_in(dir_, "XDG_CACHE_HOME='" + (dir_ / ".cache").string() + "' " + command);
+  }
+  Outcome emberlint(const std::string& args) { return shell("'" EMBERLINT_EXE "' " + args); }
+
+  // Seven units that include a shared header with a finding of its own, and a compile database for them.
+  void add_units() {
+    write_file(dir_ / "frontend/shared.hpp",
+               "#pragma once\n#include <Eigen/Core>\ninline int h() { return 2; }\n");
+    nlohmann::json db = nlohmann::json::array();
+    for (int i = 1; i <= 7; ++i) {
+      std::string file = "frontend/u" + std::to_string(i) + ".cpp";
+      write_file(dir_ / file, "#include <Eigen/Core>\n#include \"shared.hpp\"\nint f" + std::to_string(i) +
+                                  "() { return h(); }\n");
+      db.push_back(
+          {{"directory", dir_.string()},
+           {"file", file},
+           {"arguments", {"g++", "-std=c++20", "-isystem", "vendor", "-c", file, "-o", file + ".o"}}});
+    }
+    write_file(dir_ / "build/compile_commands.json", db.dump(2));
+  }
+
+  fs::path dir_;
+};
+
+const std::string kUnitCommand = "-- g++ -std=c++20 -isystem vendor -c frontend/bad.cpp -o x.o -MD -MF x.d";
+
+TEST_F(BuildIntegration, UnitModeLintsTheUnitWithItsCompileCommand) {
+  Outcome with = emberlint("check frontend/bad.cpp " + kUnitCommand + " -DUSE_EIGEN");
+  EXPECT_EQ(with.exit_code, 1) << with.out << with.err;
+  // Clang style, with the absolute path the compiler would print, and no summary line in a build log.
+  EXPECT_NE(with.out.find((dir_ / "frontend/bad.cpp").string() + ":2:1: warning: frontend file includes "
+                                                                 "'Eigen/Core'"),
+            std::string::npos)
+      << with.out;
+  EXPECT_NE(with.out.find("[EL100 frontend-includes-backend]"), std::string::npos) << with.out;
+  EXPECT_EQ(with.out.find("problem"), std::string::npos) << with.out;
+  // The outputs and dependency files of the command are not written: nothing is compiled.
+  EXPECT_FALSE(fs::exists(dir_ / "x.o"));
+  EXPECT_FALSE(fs::exists(dir_ / "x.d"));
+
+  Outcome without = emberlint("check frontend/bad.cpp " + kUnitCommand);
+  EXPECT_EQ(without.exit_code, 0) << without.out << without.err;
+  EXPECT_EQ(without.out, "");
+  // Without `--` the config's flags apply (no USE_EIGEN): clean too, so the command above made the finding.
+  EXPECT_EQ(emberlint("check frontend/bad.cpp").exit_code, 0);
+}
+
+TEST_F(BuildIntegration, UnitModeTakesClangTidyExtraArgsAsCMakePassesThem) {
+  // CMake 3.25 runs `<tidy> <args> --extra-arg-before=--driver-mode=g++ <source> -- <compile command>`.
+  Outcome r = emberlint(
+      "check --extra-arg-before=--driver-mode=g++ --extra-arg=-DUSE_EIGEN frontend/bad.cpp " + kUnitCommand);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[EL100 frontend-includes-backend]"), std::string::npos) << r.out;
+  // They apply to the config's flags as well, without `--`.
+  Outcome flags =
+      emberlint("check --extra-arg=-DUSE_EIGEN --extra-arg=-isystem --extra-arg=vendor frontend/bad.cpp");
+  EXPECT_EQ(flags.exit_code, 1) << flags.out << flags.err;
+}
+
+TEST_F(BuildIntegration, UnitModeSkipsFilesTheConfigExcludes) {
+  write_file(dir_ / "build/gen.cpp", "#include <Eigen/Core>\nint gen() { return 0; }\n");
+  Outcome r = emberlint("check build/gen.cpp -- g++ -isystem vendor -c build/gen.cpp -o gen.o");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+TEST_F(BuildIntegration, UnitModeUsageErrors) {
+  struct Case {
+    std::string args, message;
+  };
+  for (const Case& c : {Case{"check frontend/bad.cpp --", "nothing after `--`"},
+                        Case{"check frontend/bad.cpp frontend -- g++ -c x.cpp", "exactly one FILE"},
+                        Case{"check -- g++ -c x.cpp", "exactly one FILE"},
+                        Case{"check -p build frontend/bad.cpp -- g++ -c x.cpp", "-p exclude each other"},
+                        Case{"check frontend -- g++ -c x.cpp", "not a folder"},
+                        Case{"check nope.cpp -- g++ -c nope.cpp", "nope.cpp: no such file"}}) {
+    Outcome r = emberlint(c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+  }
+}
+
+TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
+  add_units();
+  for (const std::string format : {"json", "sarif"}) {
+    Outcome all = emberlint("check -p build --format " + format + " -o all." + format);
+    ASSERT_EQ(all.exit_code, 1) << all.out << all.err;
+    std::string merge = "merge";
+    std::size_t files = 0;
+    std::multiset<std::string> units;  // the units with a finding, over all shards
+    for (int k = 1; k <= 3; ++k) {
+      std::string shard = "s" + std::to_string(k) + "." + format;
+      Outcome r =
+          emberlint("check -p build --shard " + std::to_string(k) + "/3 --format " + format + " -o " + shard);
+      ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+      merge += " " + shard;
+      if (format != "json") continue;
+      nlohmann::json doc = nlohmann::json::parse(read_file(dir_ / shard));
+      EXPECT_GE(doc["files_analyzed"].get<std::size_t>(), 2u) << shard;
+      files += doc["files_analyzed"].get<std::size_t>();
+      for (const auto& d : doc["diagnostics"]) {
+        std::string file = d["file"];
+        if (file.find("/u") != std::string::npos) units.insert(file);
+      }
+    }
+    if (format == "json") {
+      EXPECT_EQ(files, 7u);
+      EXPECT_EQ(units.size(), 7u);  // every unit in exactly one shard
+      EXPECT_EQ(std::set<std::string>(units.begin(), units.end()).size(), 7u);
+    }
+    Outcome merged = emberlint(merge + " -o merged." + format);
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    std::string expected = read_file(dir_ / ("all." + format));
+    EXPECT_EQ(read_file(dir_ / ("merged." + format)), expected) << format;
+    // The same through stdout, and with the format named.
+    Outcome named = emberlint(merge + " --format " + format);
+    EXPECT_EQ(named.out, expected) << named.err;
+  }
+  // The shared header's finding is reported once (each shard that reaches it reports it).
+  nlohmann::json all = nlohmann::json::parse(read_file(dir_ / "all.json"));
+  int shared = 0;
+  for (const auto& d : all["diagnostics"]) shared += d["file"] == "frontend/shared.hpp";
+  EXPECT_EQ(shared, 1);
+}
+
+TEST_F(BuildIntegration, ShardSpecErrors) {
+  for (const std::string spec : {"0/3", "4/3", "3", "a/b", "1/0", "1/3x", "-1/3"}) {
+    Outcome r = emberlint("check --shard " + spec + " frontend");
+    EXPECT_EQ(r.exit_code, 2) << spec << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find("expected K/N"), std::string::npos) << spec << "\n" << r.err;
+  }
+  EXPECT_EQ(emberlint("check --shard 1/1 frontend").exit_code, 0);
+}
+
+TEST_F(BuildIntegration, MergeRejectsWhatItCannotMerge) {
+  Outcome json = emberlint("check --format json -o a.json frontend");
+  Outcome sarif = emberlint("check --format sarif -o a.sarif frontend");
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  ASSERT_EQ(sarif.exit_code, 0) << sarif.err;
+  std::string text = read_file(dir_ / "a.json");
+  write_file(dir_ / "broken.json", text.substr(0, text.size() / 2));
+  write_file(dir_ / "tidy.json", R"({"tool": "clang-tidy", "version": "14"})");
+  write_file(dir_ / "codeql.sarif",
+             R"({"version": "2.1.0", "runs": [{"tool": {"driver": {"name": "CodeQL"}}}]})");
+  write_file(dir_ / "other.json", R"({"ember": true})");
+  std::string newer = text;
+  newer.replace(newer.find("\"version\": \"") + 12, 1, "9");
+  write_file(dir_ / "newer.json", newer);
+  std::string bad_line = text;
+  bad_line.replace(bad_line.find("\"files_analyzed\": ") + 18, 1, "\"x\"");
+  write_file(dir_ / "bad_field.json", bad_line);
+  struct Case {
+    std::string args, message;
+  };
+  for (const Case& c :
+       {Case{"a.json missing.json", "missing.json: cannot read this file"},
+        Case{"a.json frontend", "frontend: a folder"},
+        Case{"a.json broken.json", "broken.json: not valid JSON"},
+        Case{"a.json tidy.json", "tidy.json: not an emberlint report (its tool is 'clang-tidy')"},
+        Case{"a.sarif codeql.sarif", "codeql.sarif: a SARIF log of 'CodeQL'"},
+        Case{"other.json", "neither an emberlint JSON report"},
+        Case{"a.json a.sarif", "merge reports of one format"},
+        Case{"a.json newer.json", "newer.json: written by emberlint 9"},
+        Case{"a.json bad_field.json", "bad_field.json: files_analyzed: expected a non-negative"},
+        Case{"--format sarif a.json", "--format sarif, but a.json is a JSON report"},
+        Case{"", "reports is required"}}) {
+    Outcome r = emberlint("merge " + c.args + " -o out.json");
+    EXPECT_EQ(r.exit_code, 2) << c.args << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << c.args << "\n" << r.err;
+    EXPECT_FALSE(fs::exists(dir_ / "out.json")) << c.args;
+  }
+}
+
+// merge_reports on its own: sums, deduplicates, sorts as the unsharded run (paths compared as paths), counts
+// statistics again, and refuses members the shards disagree on.
+TEST(Merge, JsonSumsDeduplicatesAndSortsLikeTheRunner) {
+  auto diag = [](const std::string& file, int line, const std::string& code) {
+    return nlohmann::json{{"code", code},          {"name", "n"},
+                          {"severity", "warning"}, {"file", file},
+                          {"line", line},          {"column", 1},
+                          {"end_line", line},      {"end_column", 2},
+                          {"message", "m"},        {"fix", nlohmann::json::array()}};
+  };
+  auto report = [](std::size_t files, nlohmann::json diags, nlohmann::json failures) {
+    return nlohmann::json{{"tool", "emberlint"},     {"version", "0.1.0"},
+                          {"files_analyzed", files}, {"diagnostics", diags},
+                          {"failures", failures},    {"statistics", nlohmann::json::object()}}
+        .dump();
+  };
+  using nlohmann::json;
+  std::string a = report(2, json::array({diag("a-c.cpp", 3, "EL100"), diag("a/b.hpp", 1, "EL101")}),
+                         json::array({json{{"file", "z.cpp"}, {"message", "error: x"}}}));
+  std::string b =
+      report(3, json::array({diag("a/b.hpp", 1, "EL101"), diag("a/b.cpp", 9, "EL100")}), json::array());
+  nlohmann::json merged = nlohmann::json::parse(emberlint::merge_reports({{"a", a}, {"b", b}}, ""));
+  EXPECT_EQ(merged["files_analyzed"], 5);
+  std::vector<std::string> order;
+  for (const auto& d : merged["diagnostics"]) order.push_back(d["file"]);
+  // As paths, "a/..." sorts before "a-c.cpp" (the folder "a" < "a-c.cpp"), unlike as strings.
+  EXPECT_EQ(order, (std::vector<std::string>{"a/b.cpp", "a/b.hpp", "a-c.cpp"}));
+  EXPECT_EQ(merged["failures"].size(), 1u);
+  EXPECT_EQ(merged["statistics"], (nlohmann::json{{"EL100", 2}, {"EL101", 1}}));
+
+  nlohmann::json other = nlohmann::json::parse(b);
+  other["baseline"] = {{"matched", 1}};
+  nlohmann::json first = nlohmann::json::parse(a);
+  first["baseline"] = {{"matched", 2}};
+  EXPECT_THROW(emberlint::merge_reports({{"a", first.dump()}, {"b", other.dump()}}, ""),
+               emberlint::MergeError);
+}
+
+// The CMake package: installed from this build, used by a project that Ninja builds.
+TEST_F(BuildIntegration, CMakePackageRunsEmberlintPerUnitInTheBuild) {
+  if (std::string(EMBERLINT_NINJA).empty()) GTEST_SKIP() << "ninja is not installed";
+  const fs::path prefix = dir_ / "prefix";
+  Outcome install =
+      shell("'" EMBERLINT_CMAKE "' --install '" EMBERLINT_BUILD_DIR "' --component emberlint --prefix '" +
+            prefix.string() + "'");
+  ASSERT_EQ(install.exit_code, 0) << install.out << install.err;
+  EXPECT_TRUE(fs::is_regular_file(prefix / "bin/emberlint"));
+  EXPECT_NE(
+      read_file(prefix / "share/doc/emberlint/rules/EL100.md").find("# EL100 frontend-includes-backend"),
+      std::string::npos);
+  EXPECT_TRUE(fs::is_regular_file(prefix / "share/doc/emberlint/rules/EL001.md"));
+  EXPECT_TRUE(fs::is_regular_file(prefix / "lib/cmake/Emberlint/EmberlintConfigVersion.cmake"));
+
+  const fs::path app = dir_ / "app";
+  write_file(app / "CMakeLists.txt", R"(cmake_minimum_required(VERSION 3.20)
+project(app CXX)
+find_package(Emberlint 0.1 CONFIG REQUIRED)
+if(NOT TARGET Emberlint::emberlint)
+  message(FATAL_ERROR "no Emberlint::emberlint")
+endif()
+add_executable(app frontend/main.cpp)
+target_include_directories(app SYSTEM PRIVATE vendor)
+emberlint_add_check(app)
+# Its own config turns EL100 off, whatever the nearest .emberlint.json says.
+add_library(lenient STATIC frontend/lenient.cpp)
+target_include_directories(lenient SYSTEM PRIVATE vendor)
+emberlint_add_check(lenient CONFIG lenient.json ARGS --no-cache)
+)");
+  const std::string layers =
+      R"("layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/**"]}},
+    "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},)";
+  write_file(app / ".emberlint.json", "{" + layers + R"( "rules": {"EL100": {"severity": "error"}}})");
+  write_file(app / "lenient.json", "{" + layers + R"( "rules": {"EL100": {"severity": "off"}}})");
+  write_file(app / "vendor/Eigen/Core", "#pragma once\nnamespace Eigen { struct MatrixXd {}; }\n");
+  write_file(app / "frontend/main.cpp", "int main() { return 0; }\n");
+  write_file(app / "frontend/lenient.cpp", "#include <Eigen/Core>\nint lenient() { return 0; }\n");
+
+  const std::string build = "'" EMBERLINT_NINJA "' -C '" + (app / "build").string() + "' ";
+  Outcome configure = shell(
+      "'" EMBERLINT_CMAKE "' -S '" + app.string() + "' -B '" + (app / "build").string() +
+      "' -G Ninja -DCMAKE_MAKE_PROGRAM='" EMBERLINT_NINJA "' -DCMAKE_PREFIX_PATH='" + prefix.string() + "'");
+  ASSERT_EQ(configure.exit_code, 0) << configure.out << configure.err;
+  Outcome clean = shell(build);
+  EXPECT_EQ(clean.exit_code, 0) << clean.out << clean.err;
+  // emberlint ran beside the compiler (verbose build lines name it).
+  Outcome verbose = shell("touch '" + (app / "frontend/main.cpp").string() + "' && " + build + "-v app");
+  EXPECT_NE(verbose.out.find((prefix / "bin/emberlint").string() + ";check"), std::string::npos)
+      << verbose.out;
+
+  write_file(app / "frontend/main.cpp", "#include <Eigen/Core>\nint main() { return 0; }\n");
+  Outcome failing = shell(build + "app");
+  EXPECT_NE(failing.exit_code, 0) << failing.out << failing.err;
+  std::string log = failing.out + failing.err;
+  EXPECT_NE(
+      log.find((app / "frontend/main.cpp").string() + ":1:1: error: frontend file includes 'Eigen/Core'"),
+      std::string::npos)
+      << log;
+  EXPECT_NE(log.find("[EL100 frontend-includes-backend]"), std::string::npos) << log;
+}
+
+}  // namespace
