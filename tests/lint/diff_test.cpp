@@ -1,0 +1,535 @@
+// Diff mode and pre-commit: the include scanner and graph (lint/include_graph.hpp), the patch parser
+// (lint/git_diff.hpp), `emberlint check --diff/--diff-lines/--units-of` end to end in a scratch git
+// repository, and the pre-commit hook of .pre-commit-hooks.yaml run by a real pre-commit.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "lint/git_diff.hpp"
+#include "lint/include_graph.hpp"
+
+namespace fs = std::filesystem;
+using namespace emberlint;
+
+namespace {
+
+void put(const fs::path& p, const std::string& text) {
+  fs::create_directories(p.parent_path());
+  std::ofstream(p, std::ios::binary) << text;
+}
+
+std::string contents(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A fresh scratch folder per test, removed afterwards.
+class Scratch : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("emberlint_diff_" + std::to_string(::getpid()) + "_" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    dir_ = fs::canonical(dir_);
+  }
+  void TearDown() override {
+    if (!dir_.empty()) fs::remove_all(dir_);
+  }
+
+  struct Run {
+    int exit_code = -1;
+    std::string out, err;
+  };
+  // Runs a shell command in `cwd` with git isolated from the user's configuration (HOME is the scratch
+  // folder; the outputs are kept outside the repositories the tests make in it).
+  Run sh(const fs::path& cwd, const std::string& command) {
+    const fs::path out = dir_ / ".out", err = dir_ / ".err";
+    std::string line = "cd '" + cwd.string() + "' && export HOME='" + dir_.string() +
+                       "' GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null && (" + command + ") >'" +
+                       out.string() + "' 2>'" + err.string() + "'";
+    int status = std::system(line.c_str());
+    Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, contents(out), contents(err)};
+    fs::remove(out);
+    fs::remove(err);
+    return r;
+  }
+  void git(const fs::path& repo, const std::string& args) {
+    Run r = sh(repo, "git " + args);
+    ASSERT_EQ(r.exit_code, 0) << "git " << args << ": " << r.err;
+  }
+  void init_repo(const fs::path& repo) {
+    fs::create_directories(repo);
+    git(repo, "init -q");
+    git(repo, "config user.name 'Ember Test'");
+    git(repo, "config user.email test@example.com");
+    git(repo, "config commit.gpgsign false");
+  }
+
+  fs::path dir_;
+};
+
+// --- the scanner -------------------------------------------------------------------------------------------
+
+std::vector<std::string> names(const DirectiveScan& scan) {
+  std::vector<std::string> out;
+  for (const auto& i : scan.includes) {
+    const char* forms[] = {"\"", "<", "macro ", "other "};
+    out.push_back(forms[static_cast<int>(i.name.form)] + i.name.text + (i.next ? " next" : "") + " @" +
+                  std::to_string(i.line));
+  }
+  return out;
+}
+
+TEST(IncludeScan, FindsEveryDirectiveButNoneInCommentsOrStrings) {
+  const std::string text = R"src(#include "a.h"
+  #  include <b/c.hpp> // trailing comment
+// #include "commented.h"
+/* #include "block.h"
+   #include "block2.h" */ #include "after_block.h"
+const char* s = "\n#include \"in_string.h\"";
+const char* r = R"x(
+#include "in_raw_string.h"
+)x";
+int big = 1'000'000; char q = '"';
+#if 0
+#include "conditional.h"
+#endif
+#include_next <next.h>
+#import "imported.h"
+#define HDR "macro.h"
+#include HDR
+#include STR(x)
+#inc\
+lude "spliced.h"
+x = a # include "not_a_directive.h"
+)src";
+  std::vector<std::string> expected = {
+      "\"a.h @1",         "<b/c.hpp @2",   "\"after_block.h @5", "\"conditional.h @12", "<next.h next @14",
+      "\"imported.h @15", "macro HDR @17", "other STR(x) @18",   "\"spliced.h @19"};
+  DirectiveScan scan = scan_directives(text);
+  EXPECT_EQ(names(scan), expected);
+  ASSERT_EQ(scan.defines.count("HDR"), 1u);
+  EXPECT_EQ(scan.defines.find("HDR")->second.form, HeaderName::Form::quoted);
+  EXPECT_EQ(scan.defines.find("HDR")->second.text, "macro.h");
+}
+
+TEST(IncludeScan, UnterminatedLiteralsAndFunctionLikeMacrosDoNotHideLaterIncludes) {
+  DirectiveScan scan = scan_directives("#error don't\n#define F(x) \"f.h\"\n#include \"later.h\"\n");
+  EXPECT_EQ(names(scan), std::vector<std::string>{"\"later.h @3"});
+  EXPECT_EQ(scan.defines.count("F"), 0u);
+}
+
+// --- resolution and the graph ------------------------------------------------------------------------------
+
+using IncludeGraphTest = Scratch;
+
+CompileCommand command(const fs::path& file, const fs::path& directory, std::vector<std::string> args) {
+  CompileCommand c;
+  c.file = file;
+  c.directory = directory;
+  c.arguments = std::move(args);
+  return c;
+}
+
+TEST_F(IncludeGraphTest, QuotedNamesLookBesideTheIncluderFirstAngledOnesDoNot) {
+  put(dir_ / "src/x.h", "");
+  put(dir_ / "inc/x.h", "");
+  CompileCommand c = command(dir_ / "src/main.cpp", dir_, {"-Iinc"});
+  IncludePaths paths = include_paths(c);
+  EXPECT_EQ(resolve_include({HeaderName::Form::quoted, "x.h"}, false, c.file, paths), dir_ / "src/x.h");
+  EXPECT_EQ(resolve_include({HeaderName::Form::angled, "x.h"}, false, c.file, paths), dir_ / "inc/x.h");
+  EXPECT_EQ(resolve_include({HeaderName::Form::angled, "vector"}, false, c.file, paths), std::nullopt);
+}
+
+TEST_F(IncludeGraphTest, SearchOrderIsIquoteThenIThenIsystemThenIdirafterRelativeToTheDirectory) {
+  for (const char* d : {"q", "i1", "i2", "sys", "after"}) put(dir_ / d / "h.h", "");
+  auto first = [&](std::vector<std::string> args, HeaderName::Form form) {
+    CompileCommand c = command(dir_ / "src/main.cpp", dir_ / "build", std::move(args));
+    return resolve_include({form, "h.h"}, false, c.file, include_paths(c));
+  };
+  using F = HeaderName::Form;
+  std::vector<std::string> all = {"-idirafter", "../after", "-isystem../sys", "-I../i1",
+                                  "-I",         "../i2",    "-iquote",        "../q"};
+  EXPECT_EQ(first(all, F::quoted), dir_ / "q/h.h");
+  EXPECT_EQ(first(all, F::angled), dir_ / "i1/h.h") << "-iquote is for quoted names only";
+  EXPECT_EQ(first({"-I../i2", "-I../i1"}, F::angled), dir_ / "i2/h.h") << "-I in command-line order";
+  EXPECT_EQ(first({"-idirafter", "../after", "-isystem", "../sys"}, F::angled), dir_ / "sys/h.h");
+  EXPECT_EQ(first({"-idirafter", "../after"}, F::angled), dir_ / "after/h.h");
+}
+
+TEST_F(IncludeGraphTest, IncludeNextFindsTheNextFileOfThatName) {
+  put(dir_ / "a/h.h", "#include_next <h.h>\n");
+  put(dir_ / "b/h.h", "");
+  CompileCommand c = command(dir_ / "main.cpp", dir_, {"-Ia", "-Ib"});
+  EXPECT_EQ(resolve_include({HeaderName::Form::angled, "h.h"}, true, dir_ / "a/h.h", include_paths(c)),
+            dir_ / "b/h.h");
+}
+
+TEST_F(IncludeGraphTest, TransitiveIncludesAndCyclesCommentedIncludesDoNotCount) {
+  put(dir_ / "main.cpp", "#include \"a.h\"\n// #include \"commented.h\"\n");
+  put(dir_ / "a.h", "#pragma once\n#include <b.h>\n");
+  put(dir_ / "inc/b.h", "#pragma once\n#include \"c.h\"\n#include \"../a.h\"\n");  // c.h beside b.h; a cycle
+  put(dir_ / "inc/c.h", "#include \"b.h\"\n");
+  put(dir_ / "commented.h", "");
+  IncludeGraph graph;
+  UnitIncludes u = graph.unit(command(dir_ / "main.cpp", dir_, {"-I", "inc"}));
+  std::set<fs::path> expected = {dir_ / "main.cpp", dir_ / "a.h", dir_ / "inc/b.h", dir_ / "inc/c.h"};
+  EXPECT_EQ(u.files, expected);
+  EXPECT_FALSE(u.unresolved);
+}
+
+TEST_F(IncludeGraphTest, MacroIncludesFollowDefinitionsFromFilesAndFlags) {
+  put(dir_ / "config.h", "#define PLUGIN_HEADER INDIRECT\n#define INDIRECT \"plugin.h\"\n");
+  put(dir_ / "plugin.h", "");
+  put(dir_ / "flagged.h", "");
+  put(dir_ / "main.cpp",
+      "#include \"config.h\"\n#include PLUGIN_HEADER\n#include FROM_FLAG\n"
+      "#ifdef NEVER_DEFINED\n#include NEVER_DEFINED\n#endif\n");
+  IncludeGraph graph;
+  UnitIncludes u = graph.unit(command(dir_ / "main.cpp", dir_, {"-DFROM_FLAG=<flagged.h>", "-I."}));
+  EXPECT_TRUE(u.files.count(dir_ / "plugin.h"));
+  EXPECT_TRUE(u.files.count(dir_ / "flagged.h"));
+  EXPECT_FALSE(u.unresolved) << "a macro nothing defines cannot be active";
+
+  put(dir_ / "computed.cpp", "#define STR(x) #x\n#define NAME STR(x.h)\n#include NAME\n");
+  EXPECT_TRUE(graph.unit(command(dir_ / "computed.cpp", dir_, {})).unresolved);
+  put(dir_ / "call.cpp", "#include STR(x.h)\n");
+  EXPECT_TRUE(graph.unit(command(dir_ / "call.cpp", dir_, {})).unresolved);
+}
+
+TEST_F(IncludeGraphTest, ForcedIncludesAreRead) {
+  put(dir_ / "pre.h", "#include \"more.h\"\n");
+  put(dir_ / "more.h", "");
+  put(dir_ / "main.cpp", "");
+  IncludeGraph graph;
+  UnitIncludes u = graph.unit(command(dir_ / "main.cpp", dir_, {"-include", "pre.h"}));
+  EXPECT_TRUE(u.files.count(dir_ / "more.h"));
+}
+
+TEST_F(IncludeGraphTest, AffectedUnitsAreThoseThatReadATarget) {
+  put(dir_ / "shared.h", "");
+  put(dir_ / "one.cpp", "#include \"shared.h\"\n");
+  put(dir_ / "two.cpp", "int two;\n");
+  put(dir_ / "sub/three.cpp", "#include UNKNOWABLE\n#define UNKNOWABLE 1\n");
+  std::vector<CompileCommand> units = {command(dir_ / "one.cpp", dir_, {}),
+                                       command(dir_ / "two.cpp", dir_, {}),
+                                       command(dir_ / "sub/three.cpp", dir_, {})};
+  Affected a = affected_units(units, {dir_ / "shared.h", dir_ / "nobody.h"});
+  EXPECT_EQ(a.units, (std::vector<bool>{true, false, true})) << "three.cpp may read anything";
+  EXPECT_EQ(a.unread, std::set<fs::path>{dir_ / "nobody.h"});
+  EXPECT_EQ(affected_units(units, {}).units, (std::vector<bool>{false, false, false}));
+  EXPECT_EQ(affected_units({units[0], units[1]}, {dir_ / "sub/.emberlint.json"}).units,
+            (std::vector<bool>{false, false}));
+  EXPECT_EQ(affected_units(units, {dir_ / "two.cpp"}).units, (std::vector<bool>{false, true, true}));
+  EXPECT_EQ(affected_units({units[0], units[1]}, {dir_ / ".emberlint.json"}).units,
+            (std::vector<bool>{true, true}))
+      << "a config change affects every unit below it";
+}
+
+// --- the patch parser --------------------------------------------------------------------------------------
+
+TEST(GitDiff, ParsesAddedLinesQuotedPathsAndBodyLinesThatLookLikeHeaders) {
+  const std::string patch =
+      "diff --git a/src/x.cpp b/src/x.cpp\n"
+      "index 1..2 100644\n"
+      "--- a/src/x.cpp\n"
+      "+++ b/src/x.cpp\n"
+      "@@ -3 +3 @@ int f();\n"
+      "-old\n"
+      "+new\n"
+      "@@ -10,0 +11,2 @@\n"
+      "+++ this added line looks like a header\n"
+      "+@@ -1 +1 @@ so does this one\n"
+      "@@ -20,2 +21,0 @@\n"
+      "-gone\n"
+      "-gone too\n"
+      "\\ No newline at end of file\n"
+      "diff --git \"a/sp\\303\\251cial \\\"q\\\".h\" \"b/sp\\303\\251cial \\\"q\\\".h\"\n"
+      "--- \"a/sp\\303\\251cial \\\"q\\\".h\"\n"
+      "+++ \"b/sp\\303\\251cial \\\"q\\\".h\"\n"
+      "@@ -0,0 +1 @@\n"
+      "+x\n"
+      "diff --git a/with space.h b/with space.h\n"
+      "--- a/with space.h\t\n"
+      "+++ b/with space.h\t\n"
+      "@@ -1 +1,3 @@\n"
+      "-a\n"
+      "+b\n"
+      "+c\n"
+      "+d\n"
+      "diff --git a/deleted.h b/deleted.h\n"
+      "--- a/deleted.h\n"
+      "+++ /dev/null\n"
+      "@@ -1 +0,0 @@\n"
+      "-x\n";
+  auto lines = parse_unified_diff(patch);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines["src/x.cpp"], (LineRanges{{3, 3}, {11, 12}}));
+  EXPECT_EQ(lines["sp\xc3\xa9"
+                  "cial \"q\".h"],
+            (LineRanges{{1, 1}}));
+  EXPECT_EQ(lines["with space.h"], (LineRanges{{1, 3}}));
+}
+
+TEST(GitDiff, TouchesIsAboutOverlappingLines) {
+  ChangeSet c;
+  c.files["/p/a.cpp"].lines = {{3, 3}, {10, 12}};
+  c.files["/p/new.cpp"].whole = true;
+  EXPECT_TRUE(c.touches("/p/a.cpp", 3, 3));
+  EXPECT_TRUE(c.touches("/p/a.cpp", 1, 10));
+  EXPECT_FALSE(c.touches("/p/a.cpp", 4, 9));
+  EXPECT_TRUE(c.touches("/p/new.cpp", 400, 400));
+  EXPECT_FALSE(c.touches("/p/other.cpp", 1, 1));
+}
+
+// --- emberlint check --diff / --units-of in a git repository
+// -------------------------------------------------
+
+// A repository whose project lives in a subfolder (proj/): four frontend units that each include a backend
+// library header (one EL100 finding per unit, on line 2), two of them reaching include/common.hpp (one
+// through include/mid.hpp), and a compile database written here.
+class DiffRepo : public Scratch {
+ protected:
+  void SetUp() override {
+    Scratch::SetUp();
+    top_ = dir_ / "repo";
+    proj_ = top_ / "proj";
+    put(proj_ / ".emberlint.json", R"({
+      "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+      "exclude": ["build/**", "vendor/**"],
+      "compile_flags": ["-std=c++20", "-isystem", "vendor", "-Iinclude"]
+    })");
+    put(proj_ / ".gitignore", "build/\n");
+    put(proj_ / "vendor/Eigen/Core", "#pragma once\nnamespace Eigen { struct MatrixXd {}; }\n");
+    put(proj_ / "vendor/Eigen/Dense", "#pragma once\n#include \"Core\"\n");
+    put(proj_ / "include/common.hpp", "#pragma once\ninline int common() { return 1; }\n");
+    put(proj_ / "include/mid.hpp", "#pragma once\n#include \"common.hpp\"\n");
+    put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 2; }\n");
+    put(proj_ / "include/lonely.hpp", "#pragma once\ninline int lonely() { return 3; }\n");
+    put(proj_ / "frontend/a.cpp",
+        "#include \"common.hpp\"\n#include <Eigen/Core>\nint a() { return common(); }\n");
+    put(proj_ / "frontend/b.cpp",
+        "#include \"mid.hpp\"\n#include <Eigen/Core>\nint b() { return common(); }\n");
+    put(proj_ / "frontend/c.cpp",
+        "#include \"other.hpp\"\n#include <Eigen/Core>\nint c() { return other(); }\n");
+    put(proj_ / "frontend/d.cpp", "int d();\n#include <Eigen/Core>\n");
+    put(proj_ / "README.md", "a fixture\n");
+    nlohmann::json db = nlohmann::json::array();
+    for (const char* unit : {"a", "b", "c", "d"}) {
+      std::string file = std::string("../frontend/") + unit + ".cpp";
+      db.push_back(
+          {{"directory", (proj_ / "build").string()},
+           {"file", file},
+           {"arguments", {"c++", "-std=c++20", "-I../include", "-isystem", "../vendor", "-c", file}}});
+    }
+    put(proj_ / "build/compile_commands.json", db.dump(2));
+    init_repo(top_);
+    git(top_, "add -A");
+    git(top_, "commit -q -m fixture");
+  }
+
+  Run check(const std::string& args) { return sh(proj_, "'" EMBERLINT_EXE "' check " + args); }
+
+  // Runs a check that must succeed with a JSON report; returns the report.
+  nlohmann::json json_check(const std::string& args, int expected_exit) {
+    Run r = check("--format json " + args);
+    EXPECT_EQ(r.exit_code, expected_exit) << args << "\n" << r.out << r.err;
+    try {
+      return nlohmann::json::parse(r.out);
+    } catch (const nlohmann::json::exception&) {
+      ADD_FAILURE() << "no JSON report for " << args << ": " << r.out << r.err;
+      return nlohmann::json::object({{"files_analyzed", -1}, {"diagnostics", nlohmann::json::array()}});
+    }
+  }
+
+  // "frontend/a.cpp:2" for every diagnostic.
+  static std::set<std::string> where(const nlohmann::json& report) {
+    std::set<std::string> out;
+    for (const auto& d : report["diagnostics"])
+      out.insert(d["file"].get<std::string>() + ":" + std::to_string(d["line"].get<int>()));
+    return out;
+  }
+
+  fs::path top_, proj_;  // the repository's top level and the project in it
+};
+
+TEST_F(DiffRepo, AChangedHeaderLintsExactlyTheUnitsThatIncludeIt) {
+  auto clean = json_check("-p build --diff HEAD", 0);
+  EXPECT_EQ(clean["files_analyzed"], 0) << "nothing changed";
+
+  put(proj_ / "include/common.hpp", "#pragma once\ninline int common() { return 10; }\n");
+  for (const char* jobs : {"-j1", "-j4"}) {
+    auto report = json_check(std::string("-p build --diff HEAD ") + jobs, 1);
+    EXPECT_EQ(report["files_analyzed"], 2);
+    EXPECT_EQ(where(report), (std::set<std::string>{"frontend/a.cpp:2", "frontend/b.cpp:2"}));
+  }
+  // The paths still narrow the run.
+  EXPECT_EQ(where(json_check("-p build --diff HEAD frontend/b.cpp", 1)),
+            std::set<std::string>{"frontend/b.cpp:2"});
+  // Without a compile database every C/C++ file of the tree is a unit: the header itself, the header that
+  // includes it, and the two sources.
+  EXPECT_EQ(json_check("--diff HEAD", 1)["files_analyzed"], 4);
+}
+
+TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNot) {
+  put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 20; }\n");
+  git(top_, "commit -q -am 'change other.hpp'");
+  put(proj_ / "frontend/d.cpp", "int d();\n#include <Eigen/Core>\nint dd();\n");
+  git(top_, "add proj/frontend/d.cpp");
+  put(proj_ / "README.md", "a fixture, changed\n");           // unstaged, no unit reads it
+  put(proj_ / "frontend/e.cpp", "#include <Eigen/Dense>\n");  // untracked, not in the compile database
+  fs::remove(proj_ / "frontend/a.cpp");                       // deleted, still in the compile database
+  auto report = json_check("-p build --diff HEAD~1", 1);
+  EXPECT_EQ(report["files_analyzed"], 3);
+  EXPECT_EQ(where(report),
+            (std::set<std::string>{"frontend/c.cpp:2", "frontend/d.cpp:2", "frontend/e.cpp:1"}));
+  EXPECT_TRUE(report["failures"].empty()) << report.dump();
+}
+
+TEST_F(DiffRepo, DiffLinesKeepsOnlyTheFindingsOnChangedLines) {
+  put(proj_ / "frontend/a.cpp",
+      "#include \"common.hpp\"\n#include <Eigen/Core>\nint a() { return common(); }\n#include "
+      "<Eigen/Dense>\n");
+  EXPECT_EQ(where(json_check("-p build --diff HEAD", 1)),
+            (std::set<std::string>{"frontend/a.cpp:2", "frontend/a.cpp:4"}));
+  EXPECT_EQ(where(json_check("-p build --diff HEAD --diff-lines", 1)),
+            std::set<std::string>{"frontend/a.cpp:4"});
+  Run text = check("-p build --diff HEAD --diff-lines");
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_NE(text.out.find("frontend/a.cpp:4:1: warning:"), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find("frontend/a.cpp:2:"), std::string::npos) << text.out;
+
+  // A header change relints its units, whose own lines did not change: nothing to report on changed lines.
+  git(top_, "checkout -q -- proj/frontend/a.cpp");
+  put(proj_ / "include/mid.hpp", "#pragma once\n#include \"common.hpp\"\n// more\n");
+  auto report = json_check("-p build --diff HEAD --diff-lines", 0);
+  EXPECT_EQ(report["files_analyzed"], 1);
+  EXPECT_TRUE(report["diagnostics"].empty());
+}
+
+TEST_F(DiffRepo, UnknownRevisionNoRepositoryNoGitAndBadCombinationsExitTwo) {
+  Run r = check("-p build --diff no-such-rev");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--diff no-such-rev: unknown revision"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty());
+
+  const fs::path outside = dir_ / "nogit";
+  put(outside / "x.cpp", "int x;\n");
+  Run no_repo =
+      sh(outside, "GIT_CEILING_DIRECTORIES='" + dir_.string() + "' '" EMBERLINT_EXE "' check --diff HEAD");
+  EXPECT_EQ(no_repo.exit_code, 2);
+  EXPECT_NE(no_repo.err.find("is not in a git work tree"), std::string::npos) << no_repo.err;
+
+  Run no_git = sh(proj_, "PATH=/nonexistent '" EMBERLINT_EXE "' check --diff HEAD");
+  EXPECT_EQ(no_git.exit_code, 2);
+  EXPECT_NE(no_git.err.find("needs git"), std::string::npos) << no_git.err;
+
+  EXPECT_EQ(check("--diff-lines").exit_code, 2) << "--diff-lines needs --diff";
+  EXPECT_EQ(check("--diff HEAD --units-of frontend/a.cpp").exit_code, 2);
+}
+
+TEST_F(DiffRepo, UnitsOfMapsEachFileToTheUnitsThatContainIt) {
+  auto units_of = [&](const std::string& args, int exit_code) {
+    return where(json_check("-p build --units-of " + args, exit_code));
+  };
+  EXPECT_EQ(units_of("include/common.hpp", 1),
+            (std::set<std::string>{"frontend/a.cpp:2", "frontend/b.cpp:2"}));
+  EXPECT_EQ(units_of("include/mid.hpp frontend/d.cpp", 1),
+            (std::set<std::string>{"frontend/b.cpp:2", "frontend/d.cpp:2"}));
+  // Excluded files and files that are no C/C++ are skipped silently; nothing left is a success.
+  auto none = json_check("-p build --units-of README.md vendor/Eigen/Core .gitignore", 0);
+  EXPECT_EQ(none["files_analyzed"], 0);
+  // A header no unit includes is linted on its own, as when it is named without --units-of.
+  EXPECT_EQ(json_check("-p build --units-of include/lonely.hpp", 0)["files_analyzed"], 1);
+  // Without a compile database, the header's own unit and every unit including it.
+  EXPECT_EQ(json_check("--units-of include/common.hpp", 1)["files_analyzed"], 4);
+  // Text output for pre-commit: the findings, exit 1.
+  Run r = check("--units-of frontend/c.cpp");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("frontend/c.cpp:2:1: warning:"), std::string::npos) << r.out;
+}
+
+// --- pre-commit
+// ----------------------------------------------------------------------------------------------
+
+// The hook of this repository's .pre-commit-hooks.yaml, run by pre-commit the way a user's repository runs
+// it: `pre-commit try-repo` on a repository holding the hook file, and a .pre-commit-config.yaml naming that
+// repository with `args: [-p, build]`.
+class PreCommit : public DiffRepo {
+ protected:
+  void SetUp() override {
+    if (std::system("command -v pre-commit >/dev/null 2>&1") != 0) {
+      if (std::getenv("EMBER_REQUIRE_TOOLS"))
+        GTEST_FAIL()
+            << "pre-commit is not on PATH and EMBER_REQUIRE_TOOLS is set (scripts/setup.sh installs it)";
+      GTEST_SKIP() << "pre-commit is not on PATH (Debian's pre-commit; scripts/setup.sh installs it)";
+    }
+    DiffRepo::SetUp();
+    hooks_ = dir_ / "hooks";
+    init_repo(hooks_);
+    const fs::path source_root = fs::path(EMBERLINT_FIXTURES).parent_path().parent_path().parent_path();
+    fs::copy_file(source_root / ".pre-commit-hooks.yaml", hooks_ / ".pre-commit-hooks.yaml");
+    git(hooks_, "add .pre-commit-hooks.yaml");
+    git(hooks_, "commit -q -m hooks");
+  }
+
+  // pre-commit with its cache in the scratch folder and emberlint on PATH, from the project's repository.
+  Run pre_commit(const std::string& args) {
+    const std::string bin = fs::path(EMBERLINT_EXE).parent_path().string();
+    return sh(top_, "export PRE_COMMIT_HOME='" + (dir_ / "cache").string() + "' PATH='" + bin +
+                        "':\"$PATH\" && pre-commit " + args);
+  }
+
+  fs::path hooks_;
+};
+
+TEST_F(PreCommit, TheHookFailsOnAStagedBadFileAndPassesOnAGoodOne) {
+  put(proj_ / "frontend/new.cpp", "#include <Eigen/Core>\nint n();\n");
+  git(top_, "add proj/frontend/new.cpp");
+  Run bad = pre_commit("try-repo '" + hooks_.string() + "' emberlint");
+  EXPECT_EQ(bad.exit_code, 1) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("EL100"), std::string::npos) << bad.out << bad.err;
+  EXPECT_EQ(bad.out.find("frontend/c.cpp"), std::string::npos) << "only the staged file's units\n" << bad.out;
+
+  put(proj_ / "frontend/new.cpp", "int n();\n");
+  git(top_, "add proj/frontend/new.cpp");
+  Run good = pre_commit("try-repo '" + hooks_.string() + "' emberlint");
+  EXPECT_EQ(good.exit_code, 0) << good.out << good.err;
+}
+
+TEST_F(PreCommit, AConfigWithTheBuildFolderLintsTheUnitsOfAStagedHeader) {
+  Run head = sh(hooks_, "git rev-parse HEAD");
+  ASSERT_EQ(head.exit_code, 0);
+  // The project is in proj/, so the hook runs there (pre-commit itself runs hooks from the top level).
+  put(top_ / ".pre-commit-config.yaml",
+      "repos:\n  - repo: " + hooks_.string() + "\n    rev: " + head.out.substr(0, 40) +
+          "\n    hooks:\n      - id: emberlint\n        args: [-p, proj/build]\n");
+  git(top_, "add .pre-commit-config.yaml");
+  git(top_, "commit -q -m 'pre-commit config'");
+  put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 30; }\n");
+  git(top_, "add proj/include/other.hpp");
+  Run bad = pre_commit("run");
+  EXPECT_EQ(bad.exit_code, 1) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("frontend/c.cpp:2:1: warning:"), std::string::npos) << "the header's unit\n"
+                                                                             << bad.out;
+  EXPECT_EQ(bad.out.find("frontend/a.cpp"), std::string::npos) << bad.out;
+
+  put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 2; }\n");
+  put(proj_ / "README.md", "docs only\n");
+  git(top_, "add -A");
+  Run docs = pre_commit("run");
+  EXPECT_EQ(docs.exit_code, 0) << "no C/C++ file staged: the hook is skipped\n" << docs.out << docs.err;
+}
+
+}  // namespace
