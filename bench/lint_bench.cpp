@@ -1,0 +1,167 @@
+// emberlint's result cache and parallelism, measured by running the emberlint executable over a synthetic
+// tree that bench/generate_tree.py writes in a temporary folder (24 translation units, or
+// EMBERLINT_BENCH_UNITS). Each iteration times, with wall-clock time:
+//   cold            check -j 2 with an empty cache: every unit parsed, every entry written
+//   warm            the same again: every unit from the cache               target: <= 0.05x cold
+//   header_changed  after an edit of shared_0.hpp: only the units that include it are analyzed again
+//   j1, j2          check --no-cache with -j 1 and with -j 2                 j2_speedup = j1 / j2
+// and reports the times (seconds) and the ratios warm_over_cold, header_changed_over_cold and j2_speedup as
+// counters, with the units the header change re-analyzed (reanalyzed, from the run's statistics) and the CPU
+// time ratios (*_cpu), which a busy machine does not distort. The iteration's own time is the cold run's.
+//
+// Run: build/release/emberlint_bench [--benchmark_repetitions=N]
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Appended piece by piece: GCC 12 misreads `"'" + std::string&&` as an overlapping copy (-Wrestrict).
+std::string quoted(const fs::path& p) {
+  std::string out = "'";
+  out += p.string();
+  out += "'";
+  return out;
+}
+
+// User and system time of the finished child processes so far, in seconds.
+double children_cpu() {
+  struct rusage usage {};
+  ::getrusage(RUSAGE_CHILDREN, &usage);
+  auto seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// One run's wall-clock and CPU time, in seconds; wall < 0 when emberlint did not exit with 0 or 1.
+struct Timing {
+  double wall = -1, cpu = 0;
+};
+
+// A generated tree and a cache folder beside it, removed at the end.
+class Tree {
+ public:
+  explicit Tree(int units) {
+    root_ = fs::temp_directory_path() / ("emberlint_bench_" + std::to_string(::getpid()));
+    tree_ = root_ / "tree";
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+    std::string cmd = "'" EMBERLINT_PYTHON "' '" EMBERLINT_TREE_GENERATOR "' " + quoted(tree_) + " --units " +
+                      std::to_string(units) + " 2>/dev/null";
+    ok_ = std::system(cmd.c_str()) == 0;
+  }
+  ~Tree() { fs::remove_all(root_); }
+  Tree(const Tree&) = delete;
+  Tree& operator=(const Tree&) = delete;
+
+  bool ok() const { return ok_; }
+  const fs::path& tree() const { return tree_; }
+  fs::path cache() const { return root_ / "cache"; }
+
+  // Runs `emberlint check -p build ARGS` in the tree. The JSON report goes to `stats` when given.
+  Timing check(const std::string& args, nlohmann::json* stats = nullptr) const {
+    const fs::path report = root_ / "report.json";
+    std::string cmd = "cd " + quoted(tree_) + " && '" EMBERLINT_EXE "' check -p build " + args +
+                      " --format json --statistics -o " + quoted(report) + " >/dev/null 2>&1";
+    const double cpu = children_cpu();
+    auto start = std::chrono::steady_clock::now();
+    int status = std::system(cmd.c_str());
+    Timing t;
+    t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    t.cpu = children_cpu() - cpu;
+    if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) t.wall = -1;
+    if (stats) {
+      std::ifstream in(report);
+      *stats = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+    }
+    return t;
+  }
+
+  // Edits shared_0.hpp (another text each time) and moves its mtime back, as the generator does.
+  void change_header() {
+    const fs::path header = tree_ / "frontend/include/ember/shared_0.hpp";
+    std::ostringstream text;
+    text << std::ifstream(header).rdbuf() << "// edit " << ++edits_ << "\n";
+    std::ofstream(header) << text.str();
+    fs::last_write_time(header, fs::file_time_type::clock::now() - std::chrono::hours(1));
+  }
+
+ private:
+  fs::path root_, tree_;
+  bool ok_ = false;
+  int edits_ = 0;
+};
+
+void BM_emberlint_cache(benchmark::State& state) {
+  Tree tree(static_cast<int>(state.range(0)));
+  if (!tree.ok()) {
+    state.SkipWithError("bench/generate_tree.py failed");
+    return;
+  }
+  const std::string cached = "-j 2 --cache-dir " + quoted(tree.cache());
+  Timing cold, warm, changed, j1, j2;
+  double reanalyzed = 0;
+  auto add = [](Timing& sum, const Timing& t) {
+    sum.wall += t.wall;
+    sum.cpu += t.cpu;
+  };
+  cold.wall = warm.wall = changed.wall = j1.wall = j2.wall = 0;
+  for (auto _ : state) {
+    fs::remove_all(tree.cache());
+    Timing c = tree.check(cached);
+    Timing w = tree.check(cached);
+    tree.change_header();
+    nlohmann::json stats;
+    Timing h = tree.check(cached, &stats);
+    Timing s1 = tree.check("--no-cache -j 1");
+    Timing s2 = tree.check("--no-cache -j 2");
+    if (c.wall < 0 || w.wall < 0 || h.wall < 0 || s1.wall < 0 || s2.wall < 0 ||
+        !stats.contains("statistics")) {
+      state.SkipWithError("emberlint failed");
+      return;
+    }
+    state.SetIterationTime(c.wall);
+    add(cold, c);
+    add(warm, w);
+    add(changed, h);
+    add(j1, s1);
+    add(j2, s2);
+    reanalyzed += stats["statistics"]["cache"]["misses"].get<double>();
+  }
+  const double n = static_cast<double>(state.iterations());
+  state.counters["units"] = static_cast<double>(state.range(0));
+  state.counters["reanalyzed"] = reanalyzed / n;
+  state.counters["cold_s"] = cold.wall / n;
+  state.counters["warm_s"] = warm.wall / n;
+  state.counters["header_changed_s"] = changed.wall / n;
+  state.counters["j1_s"] = j1.wall / n;
+  state.counters["j2_s"] = j2.wall / n;
+  state.counters["warm_over_cold"] = warm.wall / cold.wall;
+  state.counters["header_changed_over_cold"] = changed.wall / cold.wall;
+  state.counters["j2_speedup"] = j1.wall / j2.wall;
+  // CPU time (user + system) does not depend on what else the machine runs: the ratios to trust under load.
+  state.counters["warm_over_cold_cpu"] = warm.cpu / cold.cpu;
+  state.counters["header_changed_over_cold_cpu"] = changed.cpu / cold.cpu;
+}
+
+int units() {
+  const char* env = std::getenv("EMBERLINT_BENCH_UNITS");
+  int n = env ? std::atoi(env) : 0;
+  return n >= 1 ? n : 24;
+}
+
+BENCHMARK(BM_emberlint_cache)->Arg(units())->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
