@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <sstream>
 
 #include "lint/clang.hpp"
 
@@ -196,19 +197,25 @@ std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
         "-p " + build_dir.string() + ": no compile_commands.json in this folder; configure the " +
         "build with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or omit -p to use the config's " + "compile_flags");
   }
-  std::ifstream in(path);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in || in.bad()) throw CompileDatabaseError(path.string() + ": cannot read the compile database");
+  return parse_compile_database(text.str(), path.string());
+}
+
+std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin) {
   nlohmann::json db;
   try {
-    db = nlohmann::json::parse(in);
+    db = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw CompileDatabaseError(path.string() + ": not a valid compile database: " + e.what());
+    throw CompileDatabaseError(origin + ": not a valid compile database: " + e.what());
   }
-  if (!db.is_array())
-    throw CompileDatabaseError(path.string() + ": expected a JSON array of compile commands");
+  if (!db.is_array()) throw CompileDatabaseError(origin + ": expected a JSON array of compile commands");
   std::map<fs::path, CompileCommand> by_file;
   for (std::size_t i = 0; i < db.size(); ++i) {
     const auto& e = db[i];
-    auto where = path.string() + ": entry " + std::to_string(i);
+    auto where = origin + ": entry " + std::to_string(i);
     if (!e.is_object() || !e.contains("file") || !e["file"].is_string() || !e.contains("directory") ||
         !e["directory"].is_string()) {
       throw CompileDatabaseError(where + ": expected an object with string \"directory\" and \"file\"");
@@ -216,6 +223,7 @@ std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
     fs::path dir = e["directory"].get<std::string>();
     fs::path file = e["file"].get<std::string>();
     if (!file.is_absolute()) file = dir / file;
+    std::error_code ec;
     file = fs::weakly_canonical(file, ec);
     std::vector<std::string> argv;
     if (e.contains("arguments") && e["arguments"].is_array()) {

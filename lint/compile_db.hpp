@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace emberlint {
@@ -24,6 +25,11 @@ struct CompileDatabaseError : std::runtime_error {
 // Reads BUILD_DIR/compile_commands.json (or the file itself). Throws CompileDatabaseError with a message
 // the user can act on. Entries are deduplicated by file (the first one wins) and sorted by file.
 std::vector<CompileCommand> load_compile_database(const std::filesystem::path& build_dir);
+
+// Parses the text of a compile database; `origin` (the file it came from) starts every error message. Throws
+// CompileDatabaseError for text that is not a JSON array of entries with string "directory" and "file" and an
+// "arguments" array or a "command" string. Deduplicated and sorted like load_compile_database.
+std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin);
 
 // Splits a shell command line the way a POSIX shell would for compile commands (quotes and backslashes).
 std::vector<std::string> split_command_line(const std::string& command);

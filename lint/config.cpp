@@ -1,9 +1,9 @@
 #include "lint/config.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -47,6 +47,19 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
     }
   }
   return row[b.size()];
+}
+
+// `a`, `a::b_2`: identifiers joined by "::" (a loop: std::regex recurses per character and overflows the
+// stack on long text).
+bool qualified_name(const std::string& s) {
+  std::size_t i = 0;
+  while (true) {
+    if (i == s.size() || !(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_')) return false;
+    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    if (i == s.size()) return true;
+    if (s.compare(i, 2, "::") != 0) return false;
+    i += 2;
+  }
 }
 
 const char* type_name(const json& j) {
@@ -152,6 +165,11 @@ json parse_json(const std::string& text, const fs::path& file) {
     if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw ConfigError(file.string() + ":" + std::to_string(line) + ":" + std::to_string(col) +
                       ": invalid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double ("1e400"): the parser says which, not where.
+    std::string what = e.what();
+    if (auto colon = what.find("] "); colon != std::string::npos) what = what.substr(colon + 2);
+    throw ConfigError(file.string() + ": invalid JSON: " + what);
   }
 }
 
@@ -260,8 +278,7 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
         if (value.contains("ops_namespace")) {
           std::string ns = r.string(value["ops_namespace"], path + ".ops_namespace");
           if (ns.rfind("::", 0) == 0) ns.erase(0, 2);
-          static const std::regex kQualified(R"([A-Za-z_]\w*(::[A-Za-z_]\w*)*)");
-          if (!std::regex_match(ns, kQualified)) {
+          if (!qualified_name(ns)) {
             r.fail(path + ".ops_namespace",
                    "expected a qualified namespace name such as \"ember::ops\", found \"" + ns + "\"");
           }

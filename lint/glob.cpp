@@ -2,6 +2,8 @@
 
 #include <fnmatch.h>
 
+#include <algorithm>
+
 namespace emberlint {
 
 namespace {
@@ -41,6 +43,9 @@ void validate(const std::string& p) {
   if (brace > 0) throw GlobError("unclosed '{'");
 }
 
+// A pattern's {a,b} groups multiply: past this many alternatives it is an error, not minutes of expansion.
+constexpr std::size_t kMaxAlternatives = 1024;
+
 // Expands the first top-level {a,b} group recursively.
 void expand_braces(const std::string& p, std::vector<std::string>& out) {
   std::size_t open = std::string::npos;
@@ -53,6 +58,10 @@ void expand_braces(const std::string& p, std::vector<std::string>& out) {
     }
   }
   if (open == std::string::npos) {
+    if (out.size() == kMaxAlternatives) {
+      throw GlobError("its {...} groups expand to more than " + std::to_string(kMaxAlternatives) +
+                      " alternatives");
+    }
     out.push_back(p);
     return;
   }
@@ -91,13 +100,18 @@ std::vector<std::string> split(std::string_view s) {
   return parts;
 }
 
+// `failed` remembers the (pattern, path) positions after a "**" that did not match, so that patterns with
+// many "**" (`**/a/**/a/**/b`) take time proportional to pattern times path, not exponential in the "**".
 bool match_components(const std::vector<std::string>& pat, std::size_t pi,
-                      const std::vector<std::string>& path, std::size_t si) {
+                      const std::vector<std::string>& path, std::size_t si, std::vector<bool>& failed) {
   while (pi < pat.size()) {
     if (pat[pi] == "**") {
       if (pi + 1 == pat.size()) return true;
       for (std::size_t k = si; k <= path.size(); ++k) {
-        if (match_components(pat, pi + 1, path, k)) return true;
+        std::size_t state = (pi + 1) * (path.size() + 1) + k;
+        if (failed[state]) continue;
+        if (match_components(pat, pi + 1, path, k, failed)) return true;
+        failed[state] = true;
       }
       return false;
     }
@@ -108,19 +122,31 @@ bool match_components(const std::vector<std::string>& pat, std::size_t pi,
   return si == path.size();
 }
 
+bool match_components(const std::vector<std::string>& pat, const std::vector<std::string>& path,
+                      std::size_t si) {
+  std::vector<bool> failed((pat.size() + 1) * (path.size() + 1));
+  return match_components(pat, 0, path, si, failed);
+}
+
 }  // namespace
 
 Glob::Glob(std::string pattern, std::filesystem::path base)
     : pattern_(std::move(pattern)), base_(std::move(base)) {
   validate(pattern_);
   expand_braces(pattern_, flat_alternatives_);
-  for (const auto& alt : flat_alternatives_) alternatives_.push_back(split(alt));
+  for (const auto& alt : flat_alternatives_) {
+    std::vector<std::string> parts = split(alt);
+    // "**/**" matches what "**" matches: one is enough.
+    auto twice = [](const std::string& a, const std::string& b) { return a == "**" && b == "**"; };
+    parts.erase(std::unique(parts.begin(), parts.end(), twice), parts.end());
+    alternatives_.push_back(std::move(parts));
+  }
 }
 
 bool Glob::matches_relative(std::string_view relative) const {
   auto path = split(relative);
   for (const auto& alt : alternatives_) {
-    if (match_components(alt, 0, path, 0)) return true;
+    if (match_components(alt, path, 0)) return true;
   }
   return false;
 }
@@ -134,7 +160,7 @@ bool Glob::matches_suffix(std::string_view path) const {
   auto parts = split(path);
   for (const auto& alt : alternatives_) {
     for (std::size_t start = 0; start < parts.size(); ++start) {
-      if (match_components(alt, 0, parts, start)) return true;
+      if (match_components(alt, parts, start)) return true;
     }
   }
   return false;

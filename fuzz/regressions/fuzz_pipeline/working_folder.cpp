@@ -1,0 +1,2 @@
+// Any source: parsing it once moved the whole process into the compile command's folder.
+int answer() { return 42; }

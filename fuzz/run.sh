@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Builds the `fuzz` preset (clang, libFuzzer, ASan + UBSan; emberlint only), replays the seed corpora and the
+# regression inputs (ctest), then fuzzes every target for SECONDS (default 60), two at a time, each from a
+# copy of its committed corpus (fuzz/corpus/<target>/ is never modified). Fails on any crash, leak, timeout,
+# out-of-memory or sanitizer report, and prints each target's executions per second.
+#   fuzz/run.sh [SECONDS] [TARGET...]      e.g. fuzz/run.sh 300 fuzz_config
+# A failing input is kept in build/fuzz/artifacts/ (with the log in build/fuzz/logs/): fix the bug, then add
+# the input to fuzz/regressions/<target>/ and a test to tests/lint/fuzz_regression_test.cpp.
+set -euo pipefail
+
+seconds=${1:-60}
+shift || true
+case "$seconds" in
+  '' | *[!0-9]*)
+    echo "usage: fuzz/run.sh [SECONDS] [TARGET...]" >&2
+    exit 2
+    ;;
+esac
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+build=build/fuzz
+jobs=$(nproc 2>/dev/null || echo 2)
+parallel=2
+
+echo "fuzz: building the fuzz preset"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$jobs"
+echo "fuzz: replaying the seed corpora and the regression inputs"
+ctest --preset fuzz -j "$parallel"
+
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  for exe in "$build"/fuzz/fuzz_*; do
+    [ -x "$exe" ] && targets+=("$(basename "$exe")")
+  done
+fi
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz: no fuzz targets in $build/fuzz" >&2; exit 2; }
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/emberlint-fuzz-run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$build/logs" "$build/artifacts"
+
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+export LSAN_OPTIONS=${LSAN_OPTIONS:-}
+
+run_target() {  # run_target NAME: fuzzes one target; its exit status is libFuzzer's
+  local name=$1
+  local corpus=$work/corpus/$name
+  mkdir -p "$corpus" "$work/tmp/$name"
+  cp fuzz/corpus/"$name"/* "$corpus"/
+  local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=1 -print_final_stats=1
+              -artifact_prefix="$build/artifacts/$name-")
+  [ -f "fuzz/dict/$name.dict" ] && args+=(-dict="fuzz/dict/$name.dict")
+  # One libclang parse per input: a bounded input keeps it short.
+  [ "$name" = fuzz_pipeline ] && args+=(-max_len=4096)
+  TMPDIR=$work/tmp/$name "$build/fuzz/$name" "${args[@]}" "$corpus" </dev/null >"$build/logs/$name.log" 2>&1
+}
+
+declare -A status
+pids=()
+names=()
+for name in "${targets[@]}"; do
+  if [ ! -x "$build/fuzz/$name" ]; then
+    echo "fuzz: no target $name in $build/fuzz" >&2
+    exit 2
+  fi
+  # Two at a time: wait for one to finish before starting a third.
+  while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do sleep 1; done
+  echo "fuzz: $name for ${seconds}s (log: $build/logs/$name.log)"
+  run_target "$name" &
+  pids+=($!)
+  names+=("$name")
+done
+for i in "${!pids[@]}"; do
+  rc=0
+  wait "${pids[$i]}" || rc=$?
+  status[${names[$i]}]=$rc
+done
+
+failed=()
+printf '\n%-20s %10s %10s %8s  %s\n' target runs exec/s seconds result
+for name in "${names[@]}"; do
+  log=$build/logs/$name.log
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+  result=ok
+  # Any report fails the run, also one that somehow left the exit status at 0.
+  if [ "${status[$name]}" -ne 0 ] || grep -qE '^(==[0-9]+==)?ERROR: |^SUMMARY: |runtime error:|invariant broken' "$log"; then
+    result="FAILED (exit ${status[$name]})"
+    failed+=("$name")
+  fi
+  printf '%-20s %10s %10s %8s  %s\n' "$name" "${runs:-?}" "${rate:-?}" "$seconds" "$result"
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  for name in "${failed[@]}"; do
+    echo
+    echo "fuzz: $name failed; the end of $build/logs/$name.log:"
+    grep -vE '^#[0-9]+' "$build/logs/$name.log" | tail -40
+  done
+  echo
+  echo "fuzz: failing inputs are in $build/artifacts/"
+  exit 1
+fi
+echo "fuzz: all ${#names[@]} targets ran ${seconds}s without a crash, leak, timeout or sanitizer report"
