@@ -26,10 +26,14 @@ parallel=2
 echo "fuzz: building the fuzz preset"
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "$jobs"
-echo "fuzz: replaying the seed corpora and the regression inputs"
-ctest --preset fuzz -j "$parallel"
-
 targets=("$@")
+echo "fuzz: replaying the seed corpora and the regression inputs"
+if [ ${#targets[@]} -gt 0 ]; then
+  ctest --preset fuzz -j "$parallel" -R "^($(IFS='|'; echo "${targets[*]}"))_"
+else
+  ctest --preset fuzz -j "$parallel"
+fi
+
 if [ ${#targets[@]} -eq 0 ]; then
   for exe in "$build"/fuzz/fuzz_*; do
     [ -x "$exe" ] && targets+=("$(basename "$exe")")

@@ -224,7 +224,10 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
     fs::path file = e["file"].get<std::string>();
     if (!file.is_absolute()) file = dir / file;
     std::error_code ec;
-    file = fs::weakly_canonical(file, ec);
+    fs::path canonical = fs::weakly_canonical(file, ec);
+    // A path the system refuses to resolve (a name too long, a folder that cannot be searched) stays as
+    // written, normalized: it must not become empty and take the place of every other such entry.
+    file = ec ? file.lexically_normal() : canonical;
     std::vector<std::string> argv;
     if (e.contains("arguments") && e["arguments"].is_array()) {
       for (const auto& a : e["arguments"]) argv.push_back(a.is_string() ? a.get<std::string>() : "");

@@ -103,7 +103,8 @@ TEST(FuzzRegression, CheckLeavesTheWorkingFolderAlone) {
   EXPECT_EQ(fs::current_path(), before);
 }
 
-// The compile database reader works on text (the fuzz target's entry point); its errors name the origin.
+// The compile database reader works on text (the fuzz target's entry point); its errors name the origin, and
+// a file the system cannot resolve keeps its name (it became empty, and one such entry hid the others).
 TEST(FuzzRegression, CompileDatabaseParsesFromText) {
   auto commands = parse_compile_database(
       R"([{"directory": "/w", "file": "b.cpp", "arguments": ["g++", "-Iinc", "-c", "b.cpp"]},
@@ -121,6 +122,16 @@ TEST(FuzzRegression, CompileDatabaseParsesFromText) {
     EXPECT_NE(std::string(e.what()).find("db.json: entry 0: expected an object"), std::string::npos);
   }
   EXPECT_THROW(parse_compile_database("[1e400]", "db.json"), CompileDatabaseError);
+  // A file name the system cannot resolve (a component over 255 bytes) is kept as written, not emptied.
+  const std::string too_long = "/w/" + repeat("x", 300);
+  commands = parse_compile_database(R"([{"directory": "/w", "file": ")" + too_long +
+                                        R"(/a.cpp", "command": "c++ a.cpp"},
+                                        {"directory": "/w", "file": ")" +
+                                        too_long + R"(/../b.cpp", "command": "c++ b.cpp"}])",
+                                    "db.json");
+  ASSERT_EQ(commands.size(), 2u);
+  EXPECT_EQ(commands[0].file, fs::path("/w/b.cpp"));
+  EXPECT_EQ(commands[1].file, fs::path(too_long + "/a.cpp"));
   EXPECT_THROW(parse_compile_database("{}", "db.json"), CompileDatabaseError);
 }
 
