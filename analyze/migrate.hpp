@@ -27,7 +27,7 @@
 
 namespace emberlint::analyze {
 
-// The plan cannot be made or applied; nothing was changed.
+// The plan cannot be made or applied: nothing was changed, unless the message says how to complete it.
 struct MigrationError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
@@ -42,6 +42,7 @@ struct MigrateInput {
 };
 
 struct Migration {
+  std::filesystem::path root;  // the project root: where apply_migration keeps its journal
   MigrationPlan plan;
   // The whole change: each file's new content, or nullopt to delete it; then the folders that become empty.
   std::map<std::filesystem::path, std::optional<std::string>> files;
@@ -51,8 +52,17 @@ struct Migration {
 // Throws MigrationError (a conflict, a call site it cannot rewrite) or UsageError (unknown backend).
 Migration plan_migration(const MigrateInput& input);
 
-// Writes every file to a temporary next to it, then renames them into place and deletes what the plan
-// deletes. On any error everything written so far is rolled back and MigrationError is thrown.
+// All or nothing, even when the process is killed (analyze/README.md, "Applying"): a journal at the root
+// (.emberlint-migration.json) lists the steps; every file is written to a temporary beside its target
+// (".<name>.emberlint-migrating", with the target's permissions) and synced; the journal is then marked
+// committed, and only then are the temporaries renamed into place, the files deleted, the emptied folders
+// removed and the journal removed. An error before the commit undoes everything (MigrationError "... nothing
+// was changed"); an error after it leaves the journal and says how to complete the migration.
 void apply_migration(const Migration& migration);
+
+// Finds the journal of an apply that was interrupted under `root` and finishes it (committed) or undoes it
+// (not yet committed); also removes the temporaries of a journal write that was killed. Returns what it did,
+// or empty when there was no journal. Throws MigrationError when the journal cannot be read or finished.
+std::string recover_migration(const std::filesystem::path& root);
 
 }  // namespace emberlint::analyze

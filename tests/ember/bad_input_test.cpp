@@ -1,9 +1,18 @@
-// Bad inputs, one row each: every op must throw the right ember::Error subclass with a message that names
-// the op and what is wrong (DESIGN.md section 6), on every backend: the shapes for shape and axis errors,
-// the dtypes for dtype errors, the value for value and index errors.
+// Every bad input of the ember library, one row each: the call must throw the right ember::Error subclass
+// with a message that names the op and what is wrong (DESIGN.md section 6), on every backend: the shapes for
+// shape and axis errors, the dtypes for dtype errors, the value for value and index errors, the name for
+// backends and devices. A few rows are inputs ember defines instead of rejecting ("none": no error, and the
+// row checks the defined result). Each row runs with a fresh, empty configuration folder (XDG_CONFIG_HOME),
+// so persisted backend choices are the row's own. A new bad input is one new row.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <limits>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -38,10 +47,53 @@ Tensor indices(const std::vector<std::int64_t>& v) {
 
 struct Row {
   std::string name;
-  std::string error;                   // the ember::Error subclass
+  std::string error;                   // the ember::Error subclass, or "none"
   std::vector<std::string> fragments;  // each must appear in what()
   std::function<void()> call;
+  bool selection = false;  // about choosing the backend: runs outside the test's BackendScope
 };
+
+// Sets (or, with nullptr, unsets) an environment variable for the rest of the row.
+class EnvironmentVariable {
+ public:
+  EnvironmentVariable(const char* name, const char* value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    value ? ::setenv(name, value, 1) : ::unsetenv(name);
+  }
+  ~EnvironmentVariable() { old_ ? ::setenv(name_, old_->c_str(), 1) : ::unsetenv(name_); }
+  EnvironmentVariable(const EnvironmentVariable&) = delete;
+  EnvironmentVariable& operator=(const EnvironmentVariable&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+// The persisted backend choice of this row's configuration folder holds `text`.
+void persist(const std::string& text) {
+  const std::filesystem::path file = ember::persisted_config_path();
+  std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << text;
+}
+
+// Thrown by a row that cannot run here: the test skips it with the reason.
+struct Skip {
+  std::string why;
+};
+
+// Another registered backend that can run here.
+std::string other_backend() {
+  for (const auto& name : ember::registered_backends()) {
+    if (name != ember::current_backend_name() && ember::test::unavailable_reason(name).empty()) return name;
+  }
+  throw Skip{"no second backend is available here"};
+}
+
+// Fails the row (a std::logic_error, not an ember::Error) when a defined result is not what ember defines.
+void expect_values(const Tensor& x, const std::vector<std::int64_t>& expected, const char* what) {
+  if (ops::to_host<std::int64_t>(x) != expected)
+    throw std::logic_error(std::string(what) + ": unexpected values");
+}
 
 constexpr std::int64_t k20 = std::int64_t{1} << 20;
 
@@ -150,6 +202,102 @@ std::vector<Row> make_rows() {
     ops::zeros({k20, k20, 4 * k20}, DType::float64);
   });
   row("zeros_negative", "ShapeError", {"zeros", "(2, -1)"}, [] { ops::zeros({2, -1}); });
+  // Host data that does not fit its shape.
+  row("from_data_count", "ShapeError", {"from_data", "3 elements", "(2, 2)"}, [] {
+    ops::from_data<float>({1, 2, 3}, {2, 2});
+  });
+  row("from_bytes_count", "ShapeError", {"from_bytes", "7 bytes", "(2,)", "float32"}, [] {
+    const char bytes[7] = {};
+    ops::from_bytes(bytes, sizeof bytes, {2}, DType::float32);
+  });
+  // More values.
+  row("arange_zero_step", "ValueError", {"arange", "step must not be zero"}, [] { ops::arange(0, 4, 0); });
+  row("arange_not_finite", "ValueError", {"arange", "finite"},
+      [] { ops::arange(0.0, std::numeric_limits<double>::infinity(), 1.0); });
+  row("split_zero_sections", "ValueError", {"split", "positive", "0"},
+      [] { ops::split(f32({4}), std::int64_t{0}); });
+  row("tile_negative", "ValueError", {"tile", "-1"}, [] { ops::tile(f32({2}), {-1}); });
+  row("pad_negative", "ValueError", {"pad", "non-negative"}, [] { ops::pad(f32({2}), {{-1, 0}}); });
+  row("slice_zero_step", "ValueError", {"slice", "step", "zero"}, [] {
+    ops::slice(f32({4}), {ops::Slice{std::nullopt, std::nullopt, 0}});
+  });
+  row("norm_order", "ValueError", {"norm", "invalid order 'bogus'"}, [] { ops::norm(f64({3}), "bogus"); });
+  row("concatenate_nothing", "ValueError", {"concatenate", "at least one tensor"},
+      [] { ops::concatenate({}, 0); });
+  row("diagonal_same_axes", "ShapeError", {"diagonal", "axis1 and axis2 must differ"}, [] {
+    ops::diagonal(f64({2, 2}), 0, 1, 1);
+  });
+  // Dtypes that do not promote to what the op needs.
+  row("categorical_int_logits", "DTypeError", {"random_categorical", "floating-point logits", "int32"},
+      [] { ops::random_categorical(ops::zeros({3}, DType::int32), 2); });
+  row("iinfo_float", "DTypeError", {"iinfo", "float32"}, [] { ops::iinfo(DType::float32); });
+  // Tensors that do not belong together, or to anything.
+  row("undefined_operand", "BackendError", {"add", "undefined tensor"}, [] { ops::add(Tensor(), f32({2})); });
+  row("mixed_backends", "BackendError", {"add", "different backends"}, [] {
+    const std::string other = other_backend();
+    Tensor a = f32({2});
+    Tensor b;
+    {
+      ember::BackendScope scope(other);
+      b = f32({2});
+    }
+    ops::add(a, b);
+  });
+  // Devices.
+  row("device_name", "DeviceError", {"unknown device \"gpu:0\"", "cpu", "opencl:N"},
+      [] { ember::Device::parse("gpu:0"); });
+  row("device_index", "DeviceError", {"unknown device \"opencl:x\""},
+      [] { ember::Device::parse("opencl:x"); });
+  row("device_unavailable", "DeviceError", {"zeros", "opencl:99"},
+      [] { ops::zeros({2}, DType::float32, ember::Device::opencl(99)); });
+  // Choosing a backend: by name, environment and persisted file (in this row's configuration folder).
+  row("backend_name", "BackendError", {"unknown backend \"cuda\"", "registered backends"},
+      [] { ember::get_backend("cuda"); });
+  row("backend_scope_name", "BackendError", {"unknown backend \"cuda\""},
+      [] { ember::BackendScope scope("cuda"); });
+  row("set_backend_name", "BackendError", {"unknown backend \"cuda\""}, [] { ember::set_backend("cuda"); });
+  t.push_back({"environment_backend",
+               "BackendError",
+               {"EMBER_BACKEND", "\"cuda\"", "registered backends"},
+               [] {
+                 EnvironmentVariable env("EMBER_BACKEND", "cuda");
+                 ember::current_backend();
+               },
+               true});
+  t.push_back({"persisted_not_json",
+               "BackendError",
+               {"config.json", "is not valid JSON", "fix or delete the file"},
+               [] {
+                 EnvironmentVariable env("EMBER_BACKEND", nullptr);
+                 persist("{\"backend\": ");
+                 ember::current_backend();
+               },
+               true});
+  t.push_back({"persisted_wrong_shape",
+               "BackendError",
+               {"config.json", "string \"backend\""},
+               [] {
+                 EnvironmentVariable env("EMBER_BACKEND", nullptr);
+                 persist("{\"backend\": 3}");
+                 ember::current_backend();
+               },
+               true});
+  t.push_back({"persisted_unknown_backend",
+               "BackendError",
+               {"config.json", "unknown backend \"cuda\""},
+               [] {
+                 EnvironmentVariable env("EMBER_BACKEND", nullptr);
+                 persist("{\"backend\": \"cuda\"}");
+                 ember::current_backend();
+               },
+               true});
+  // Defined, not errors: NaN and out-of-range floats cast to integers (0, saturated), integer division by 0.
+  row("nan_to_int", "none", {}, [] {
+    const Tensor nan = ops::from_data<double>({std::nan(""), 1e30, -1e30}, {3});
+    const std::int64_t max = std::numeric_limits<std::int32_t>::max(),
+                       min = std::numeric_limits<std::int32_t>::min();
+    expect_values(ops::cast(nan, DType::int32), {0, max, min}, "cast of NaN, 1e30 and -1e30 to int32");
+  });
   return t;
 }
 
@@ -165,11 +313,30 @@ class BadInput : public ::testing::TestWithParam<Param> {};
 TEST_P(BadInput, ThrowsNamedError) {
   const auto& [backend, index] = GetParam();
   EMBER_REQUIRE_BACKEND(backend);
-  ember::BackendScope scope(backend);
   const Row& row = rows()[index];
+  // A fresh configuration folder: the persisted backend choice of this row only.
+  const std::filesystem::path config = std::filesystem::temp_directory_path() /
+                                       ("ember_bad_input_" + std::to_string(::getpid()) + "_" + row.name);
+  std::filesystem::remove_all(config);
+  std::filesystem::create_directories(config);
+  struct RemoveAtEnd {
+    std::filesystem::path folder;
+    ~RemoveAtEnd() { std::filesystem::remove_all(folder); }
+  } remove_at_end{config};
+  EnvironmentVariable xdg("XDG_CONFIG_HOME", config.c_str());
+  std::optional<ember::BackendScope> scope;
+  if (row.selection) {
+    ember::reset_backend();  // no explicit choice: the environment and the persisted file decide
+  } else {
+    scope.emplace(backend);
+  }
   try {
     row.call();
-    ADD_FAILURE() << row.name << ": no error thrown, expected " << row.error;
+    if (row.error != "none") ADD_FAILURE() << row.name << ": no error thrown, expected " << row.error;
+  } catch (const Skip& skip) {
+    GTEST_SKIP() << row.name << ": " << skip.why;
+  } catch (const std::logic_error& e) {
+    ADD_FAILURE() << row.name << ": " << e.what();
   } catch (const ember::Error& e) {
     const std::string what = e.what();
     EXPECT_EQ(ember::golden::error_class(e), row.error) << row.name << ": " << what;
