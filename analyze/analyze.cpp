@@ -8,12 +8,14 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "analyze/extract.hpp"
 #include "analyze/migrate.hpp"
 #include "analyze/ops_config.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
+#include "lint/fixes.hpp"
 #include "lint/project.hpp"
 #include "rules/el4_inventory.hpp"
 #include "rules/registry.hpp"
@@ -127,6 +129,9 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
     cfg = loader.for_folder(where, fs::current_path());
   }
   OpsConfig ops = load_ops_config(*cfg);
+  // An --apply that was interrupted (killed, power cut) is completed, or undone, before anything is read.
+  if (std::string note = recover_migration(cfg->root); !note.empty())
+    std::cerr << "emberlint: " << note << "\n";
 
   ExtractInput input;
   input.config = cfg.get();
@@ -201,10 +206,14 @@ int analyze_main(const std::vector<std::string>& args) {
   app.add_option("paths", paths, "a folder of the project to analyze (default: the current folder)");
   app.add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
   app.add_option("--config", config_file, ".emberlint.json to use (default: the nearest)");
-  app.add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check(CLI::NonNegativeNumber);
+  app.add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check([](const std::string& n) {
+    bool digits = !n.empty() && n.find_first_not_of("0123456789") == std::string::npos;
+    return digits ? std::string() : "expected 0 (all cores) or a number of jobs, got '" + n + "'";
+  });
   app.add_option("--format", format,
-                 "table, markdown, json, csv, html, or text (the findings as `check` prints them)")
-      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html", "text"}));
+                 "table, markdown, json, csv, html, or the findings as `check` prints them: text, sarif, "
+                 "github or junit")
+      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html", "text", "sarif", "github", "junit"}));
   app.add_option("-o,--output", output, "write the report to FILE");
   app.add_option("--select", options.select, "only these rules (codes, names or prefixes)")
       ->delimiter(',')
@@ -235,6 +244,8 @@ int analyze_main(const std::vector<std::string>& args) {
   if (options.migrate && options.backend.empty()) return usage_error("--migrate needs --backend NAME|all");
   if (options.migrate && !dry_run && !options.apply)
     return usage_error("--migrate needs --dry-run or --apply");
+  if (std::string problem = output.empty() ? "" : output_file_problem(output); !problem.empty())
+    return usage_error("-o " + output + ": " + problem);
   for (const auto& p : paths) options.paths.emplace_back(p);
   if (!build_dir.empty()) options.build_dir = build_dir;
   if (!config_file.empty()) options.config_file = config_file;
@@ -250,11 +261,7 @@ int analyze_main(const std::vector<std::string>& args) {
     return usage_error(std::string("--migrate: ") + e.what());
   }
 
-  std::ofstream file;
-  if (!output.empty()) {
-    file.open(output);
-    if (!file) return usage_error("-o " + output + ": cannot write this file");
-  }
+  std::ostringstream file;  // -o: written whole, atomically, at the end
   std::ostream& out = output.empty() ? std::cout : file;
   bool tty = output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
   bool use_color = color == "always" || (color == "auto" && tty);
@@ -266,6 +273,16 @@ int analyze_main(const std::vector<std::string>& args) {
     render_analyze_csv(out, report);
   } else if (format == "html") {
     render_analyze_html(out, report);
+  } else if (format == "sarif") {
+    render_sarif(out, report.findings);
+  } else if (format == "github") {
+    render_github(out, report.findings);
+  } else if (format == "junit") {
+    std::vector<const RuleInfo*> rules;
+    for (const RuleInfo* info : inventory_rule_infos()) {
+      if (selected(options, *info)) rules.push_back(info);
+    }
+    render_junit(out, report.findings, {"emberlint analyze", rules});
   } else if (format == "text") {
     TextOptions text;
     text.quiet = quiet;
@@ -282,6 +299,8 @@ int analyze_main(const std::vector<std::string>& args) {
     }
   }
   out.flush();
+  if (std::string error = output.empty() ? "" : write_output_file(output, file.str()); !error.empty())
+    return usage_error("-o " + output + ": cannot write this file: " + error);
   if (!output.empty() && !quiet) {
     std::cerr << "emberlint: wrote " << output << " (" << report.inventory.ops.size() << " ops x "
               << report.inventory.backends.size() << " backends, "

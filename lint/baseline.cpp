@@ -109,6 +109,11 @@ json parse_json(std::string_view text, const std::string& name) {
     if (auto colon = what.find(": "); colon != std::string::npos) what = what.substr(colon + 2);
     throw BaselineError(name + ":" + std::to_string(line) + ":" + std::to_string(col) +
                         ": not a baseline: invalid JSON: " + what);
+  } catch (const json::out_of_range& e) {
+    // A number beyond a double ("1e400"): the parser says which, not where.
+    std::string what = e.what();
+    if (auto colon = what.find("] "); colon != std::string::npos) what = what.substr(colon + 2);
+    throw BaselineError(name + ": not a baseline: invalid JSON: " + what);
   }
 }
 

@@ -1,6 +1,8 @@
 #include "lint/fixes.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -8,8 +10,10 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
+#include "lint/fault_injection.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint {
@@ -72,10 +76,61 @@ std::string errno_text() {
   return std::strerror(errno);
 }
 
-// Writes `text` over `file` atomically, keeping its permissions; an error message, or empty.
-std::string replace_file(const fs::path& file, const std::string& text) {
+// The temporary files of replace_file: ".<name>.emberlint-" and mkstemp's 6 characters.
+constexpr std::string_view kTempMark = ".emberlint-";
+bool is_temporary_name(std::string_view name) {
+  const std::size_t at = name.rfind(kTempMark);
+  return name.size() > 1 && name[0] == '.' && at != std::string_view::npos && at > 1 &&
+         name.size() == at + kTempMark.size() + 6;
+}
+
+}  // namespace
+
+void remove_abandoned_temporaries(const fs::path& folder) {
+  static std::mutex mutex;
+  static std::set<fs::path> swept;
+  std::lock_guard lock(mutex);
+  if (!swept.insert(folder).second) return;
+  DIR* dir = ::opendir(folder.empty() ? "." : folder.c_str());
+  if (dir == nullptr) return;
+  while (const dirent* e = ::readdir(dir)) {
+    if (!is_temporary_name(e->d_name)) continue;
+    const fs::path p = folder / e->d_name;
+    const int fd = ::open(p.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) continue;
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) ::unlink(p.c_str());
+    ::close(fd);
+  }
+  ::closedir(dir);
+}
+
+namespace {
+
+// The process's umask, read without changing it (umask(2) can only be read by setting it, which races with
+// other threads creating files): Linux reports it in /proc/self/status; elsewhere it is read once, early.
+mode_t process_umask() {
+  std::ifstream status("/proc/self/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("Umask:", 0) == 0) return static_cast<mode_t>(std::stoul(line.substr(6), nullptr, 8));
+  }
+  static const mode_t once = [] {
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    return mask;
+  }();
+  return once;
+}
+
+// Writes `text` over `file` atomically, keeping its permissions; an error message, or empty. With `create`,
+// a missing file is created with the default permissions (0666 less the umask). Each step is a fault
+// injection point (lint/fault_injection.hpp).
+std::string replace_file(const fs::path& file, const std::string& text, bool create = false) {
+  remove_abandoned_temporaries(file.parent_path());
   struct stat st {};
-  if (::stat(file.c_str(), &st) != 0) return file.string() + ": " + errno_text();
+  if (::stat(file.c_str(), &st) != 0) {
+    if (!create || errno != ENOENT) return file.string() + ": " + errno_text();
+    st.st_mode = 0666 & ~process_umask();
+  }
   // Appended piece by piece: GCC 12 misreads `"." + std::string&&` as an overlapping copy (-Wrestrict).
   std::string hidden = ".";
   hidden += file.filename().string();
@@ -85,6 +140,8 @@ std::string replace_file(const fs::path& file, const std::string& text) {
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
   if (fd < 0) return file.string() + ": cannot create a temporary file beside it: " + errno_text();
+  ::flock(fd, LOCK_EX);  // ours until renamed: see remove_abandoned_temporaries
+  file_write_step();
   std::string error;
   const char* p = text.data();
   std::size_t left = text.size();
@@ -92,7 +149,7 @@ std::string replace_file(const fs::path& file, const std::string& text) {
     ssize_t n = ::write(fd, p, left);
     if (n < 0) {
       if (errno == EINTR) continue;
-      error = file.string() + ": cannot write the fixed text: " + errno_text();
+      error = file.string() + ": cannot write the new text: " + errno_text();
     } else {
       p += n;
       left -= static_cast<std::size_t>(n);
@@ -100,15 +157,43 @@ std::string replace_file(const fs::path& file, const std::string& text) {
   }
   if (error.empty() && ::fchmod(fd, st.st_mode & 07777) != 0) error = file.string() + ": " + errno_text();
   if (error.empty() && ::fsync(fd) != 0) error = file.string() + ": " + errno_text();
-  if (::close(fd) != 0 && error.empty()) error = file.string() + ": " + errno_text();
+  if (error.empty()) file_write_step();
+  // Renamed while still open and locked, so no sweep of another process takes it for abandoned.
   if (error.empty() && ::rename(name.data(), file.c_str()) != 0) {
     error = file.string() + ": cannot replace the file: " + errno_text();
   }
   if (!error.empty()) ::unlink(name.data());
+  ::close(fd);  // after fsync, close has nothing left to report
+  if (error.empty()) file_write_step();
   return error;
 }
 
 }  // namespace
+
+std::string write_file_atomically(const fs::path& file, const std::string& text) {
+  return replace_file(file, text, /*create=*/true);
+}
+
+std::string output_file_problem(const fs::path& file) {
+  const fs::path folder = file.parent_path().empty() ? fs::path(".") : file.parent_path();
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) return "cannot write this file: it is a folder";
+  if (!fs::exists(folder, ec)) return "cannot write this file: no such folder '" + folder.string() + "'";
+  if (!fs::is_directory(folder, ec))
+    return "cannot write this file: '" + folder.string() + "' is not a folder";
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    return "cannot write this file: " + folder.string() + ": " + errno_text();
+  return {};
+}
+
+std::string write_output_file(const fs::path& file, const std::string& text) {
+  struct stat st {};
+  if (::lstat(file.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return write_file_atomically(file, text);
+  std::ofstream out(file, std::ios::binary);  // a device, pipe or symbolic link: written through
+  out << text;
+  out.close();
+  return out ? std::string() : file.string() + ": cannot write it";
+}
 
 FixPlan plan_fixes(const std::vector<Diagnostic>& diagnostics) {
   FixPlan plan;

@@ -30,6 +30,22 @@ FixPlan plan_fixes(const std::vector<Diagnostic>& diagnostics);
 // could not be fixed (those files are left as they were).
 std::vector<std::string> apply_fixes(const FixPlan& plan);
 
+// Writes `text` to `file` atomically the same way (a new file gets 0666 less the umask): an error message
+// naming the file, or empty.
+std::string write_file_atomically(const std::filesystem::path& file, const std::string& text);
+
+// A killed writer leaves its temporary (".<name>.emberlint-XXXXXX", hidden and with no source extension)
+// behind: removes those of `folder` that no live process holds locked. Done for each folder the first time
+// write_file_atomically writes into it.
+void remove_abandoned_temporaries(const std::filesystem::path& folder);
+
+// Reports (-o, --export-fixes): why `file` cannot be written ("cannot write this file: no such folder 'x'"),
+// checked before anything runs; empty when it can be tried.
+std::string output_file_problem(const std::filesystem::path& file);
+// Writes a report: atomically as write_file_atomically when `file` is a regular file or missing, written
+// through when it is a device, pipe or symbolic link (-o /dev/stdout). An error message, or empty.
+std::string write_output_file(const std::filesystem::path& file, const std::string& text);
+
 // The clang-tidy export format: MainSourceFile, Diagnostics with DiagnosticName, DiagnosticMessage{Message,
 // FilePath, FileOffset, Replacements[FilePath, Offset, Length, ReplacementText]}, Level. Each replacement of
 // the plan appears once, with the first diagnostic that carries it.

@@ -8,13 +8,17 @@
 #include <fstream>
 #include <iostream>
 #include <set>
+#include <sstream>
 
 #include "analyze/analyze.hpp"
+#include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
 #include "lint/init.hpp"
 #include "lint/runner.hpp"
+#include "lint/units.hpp"
+#include "reports/merge.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 
@@ -32,6 +36,12 @@ int usage_error(const std::string& message) {
   return kExitUsage;
 }
 
+// -j N: a count, 0 for all cores (CLI11's NonNegativeNumber would print its whole double range).
+std::string job_count(const std::string& text) {
+  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  return digits ? std::string() : "expected 0 (all cores) or a number of jobs, got '" + text + "'";
+}
+
 void print_rules(std::ostream& out) {
   out << "code   name                            family     severity  fixable  summary\n";
   for (const RuleInfo* r : rule_infos()) {
@@ -43,6 +53,24 @@ void print_rules(std::ostream& out) {
   }
 }
 
+// The rules `check` runs (all but analyze's EL400-EL403), narrowed by --select and --ignore as the runner
+// narrows them: one JUnit testcase each.
+std::vector<const RuleInfo*> checked_rules(const CheckOptions& options) {
+  auto matches = [](const RuleInfo& rule, const std::string& item) {
+    const RuleInfo* named = find_rule(item);
+    return item == "ALL" || (named ? named->code == rule.code : rule.code.rfind(item, 0) == 0);
+  };
+  auto any = [&](const RuleInfo& rule, const std::vector<std::string>& items) {
+    return std::any_of(items.begin(), items.end(), [&](const std::string& i) { return matches(rule, i); });
+  };
+  std::vector<const RuleInfo*> out;
+  for (const RuleInfo* rule : rule_infos()) {
+    if (rule->family == "inventory") continue;
+    if ((options.select.empty() || any(*rule, options.select)) && !any(*rule, options.ignore)) out.push_back(rule);
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -51,8 +79,19 @@ int main(int argc, char** argv) {
   // `emberlint analyze ...` parses its own options (analyze/analyze.cpp).
   if (!args.empty() && args.front() == "analyze")
     return analyze::analyze_main({args.begin() + 1, args.end()});
-  static const std::set<std::string> kTop = {"check", "rules", "rule", "init", "-h", "--help", "--version"};
-  if (args.empty() || !kTop.count(args.front())) args.insert(args.begin(), "check");
+  static const std::set<std::string> kTop = {"check", "rules", "rule",   "init",     "clean",
+                                             "merge", "-h",    "--help", "--version"};
+  if (args.empty() || !kTop.count(args.front())) {
+    // A bare word that is no path was most likely meant as a command.
+    const std::string& first = args.empty() ? std::string() : args.front();
+    std::error_code ec;
+    if (!first.empty() && first[0] != '-' && first.find_first_of("./") == std::string::npos &&
+        !fs::exists(first, ec))
+      return usage_error("'" + first +
+                         "' is neither a command (check, analyze, rules, rule, init, clean, merge) " +
+                         "nor a file or folder");
+    args.insert(args.begin(), "check");
+  }
 
   CLI::App app{"emberlint: frontend/backend purity checks for C++ tensor code bases, built on libclang"};
   app.set_version_flag("--version", std::string("emberlint ") + kVersion);
@@ -67,9 +106,9 @@ int main(int argc, char** argv) {
   check->add_option("paths", paths, "files or folders to lint");
   check->add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
   check->add_option("--config", config_file, ".emberlint.json to use for every file (default: nearest)");
-  check->add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
-  check->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  check->add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check(job_count);
+  check->add_option("--format", format, "text, json, sarif, github, junit or markdown")
+      ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "markdown"}));
   check->add_option("-o,--output", output, "write the report to FILE");
   check->add_option("--select", options.select, "only these rules (codes, names or prefixes)")
       ->delimiter(',')
@@ -79,14 +118,60 @@ int main(int argc, char** argv) {
       ->allow_extra_args(false);
   check->add_flag("--fix", fix, "apply the automatic fixes in place");
   check->add_option("--export-fixes", export_fixes, "write the fixes as YAML for clang-apply-replacements");
-  check->add_flag("--statistics", statistics, "count diagnostics per rule");
+  std::string baseline_file, write_baseline_file;
+  bool prune_baseline = false;
+  check->add_option("--baseline", baseline_file,
+                    "report only the findings not in this baseline FILE; its stale entries fail the run");
+  check->add_option("--write-baseline", write_baseline_file,
+                    "record the current findings in a baseline FILE");
+  check->add_flag("--prune-baseline", prune_baseline, "with --baseline: remove its stale entries from FILE");
+  check->add_flag("--statistics", statistics, "count diagnostics per rule, and cache hits and misses");
+  bool no_cache = false;
+  std::string cache_dir;
+  CLI::Option* no_cache_opt = check->add_flag("--no-cache", no_cache, "do not use the result cache");
+  check->add_option("--cache-dir", cache_dir, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
+      ->excludes(no_cache_opt);
   check->add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
   check->add_flag("--quiet", quiet, "no summary line");
+  std::string diff_rev;
+  CLI::Option* diff_opt =
+      check->add_option("--diff", diff_rev,
+                        "only the translation units affected by changes since git revision "
+                        "REV (commits, index, work tree, untracked files; a changed "
+                        "header: the units that include it)");
+  diff_opt->type_name("REV");
+  CLI::Option* diff_lines = check->add_flag("--diff-lines", options.diff_lines,
+                                            "with --diff: only the findings on added or modified lines");
+  diff_lines->needs(diff_opt);
+  CLI::Option* units_of = check->add_flag(
+      "--units-of", options.units_of,
+      "lint the translation units that contain the given files (a header: the units that "
+      "include it; files the config excludes and non-C/C++ files are skipped): for pre-commit");
+  units_of->excludes(diff_opt);
   check->add_flag("--parse-all-bodies", options.parse_all_bodies,
                   "also parse function bodies in included headers (slower; the default skips them and parses "
                   "each project header on its own)");
   check->add_option("--color", color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  // Build systems and CI (lint/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
+  // (CMake's <LANG>_CLANG_TIDY); --shard K/N lints a part of the units, `emberlint merge` joins the reports.
+  if (args.front() == "check") options.unit_command = take_unit_command(args);
+  check->footer(
+      "Per-unit mode, for CMake's <LANG>_CLANG_TIDY: emberlint check [OPTIONS] FILE -- COMPILER ARGS...");
+  std::string shard = "1/1";
+  check->add_option("--shard", shard, "lint only the K-th of N parts of the units (K/N, 1-based)")
+      ->check([](const std::string& s) {
+        try {
+          parse_shard(s);
+          return std::string();
+        } catch (const UsageError& e) {
+          return std::string(e.what());
+        }
+      });
+  check->add_option("--extra-arg", options.extra_args, "append this argument to every compile command")
+      ->allow_extra_args(false);
+  check->add_option("--extra-arg-before", options.extra_args_before, "prepend it to every compile command")
+      ->allow_extra_args(false);
 
   CLI::App* rules_cmd = app.add_subcommand("rules", "list every rule: code, name, family, severity, fixable");
   CLI::App* rule_cmd = app.add_subcommand("rule", "explain one rule: what, why, example, fix");
@@ -100,6 +185,16 @@ int main(int argc, char** argv) {
   std::string init_dir = ".";
   init_cmd->add_option("folder", init_dir, "where to write it (default: the current folder)");
   init_cmd->add_flag("--force", force, "overwrite an existing .emberlint.json");
+  CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache");
+  clean_cmd->add_option("--cache-dir", cache_dir, "the cache's folder (default: as for check)");
+  CLI::App* merge_cmd =
+      app.add_subcommand("merge", "join the JSON or SARIF reports of `check --shard K/N` runs");
+  std::vector<std::string> merge_inputs;
+  std::string merge_format, merge_output;
+  merge_cmd->add_option("reports", merge_inputs, "the reports of the shards")->required();
+  merge_cmd->add_option("--format", merge_format, "json or sarif (default: the reports' format)")
+      ->check(CLI::IsMember({"json", "sarif"}));
+  merge_cmd->add_option("-o,--output", merge_output, "write the merged report to FILE");
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
@@ -112,6 +207,8 @@ int main(int argc, char** argv) {
     return usage_error(std::string(e.what()) + "\nRun 'emberlint --help' for usage.");
   }
 
+  if (merge_cmd->parsed())
+    return merge_report_files(merge_inputs, merge_format, merge_output, std::cout, std::cerr);
   if (rules_cmd->parsed()) {
     print_rules(std::cout);
     return 0;
@@ -133,14 +230,46 @@ int main(int argc, char** argv) {
       return usage_error(target.string() + " already exists; use --force to overwrite it");
     }
     std::string text = starter_config(fs::absolute(init_dir));
-    std::ofstream(target) << text;
+    if (std::string error = write_output_file(target, text); !error.empty()) return usage_error(error);
     std::cout << "wrote " << target.string() << "\n";
     return 0;
   }
 
+  if (clean_cmd->parsed()) {
+    std::optional<fs::path> dir = cache_dir.empty() ? default_cache_dir() : fs::path(cache_dir);
+    if (!dir) return usage_error("no cache folder: XDG_CACHE_HOME and HOME are unset; use --cache-dir");
+    if (std::error_code ec; !fs::exists(*dir, ec)) {
+      std::cout << "no cache at " << dir->string() << "\n";
+      return 0;
+    }
+    std::size_t removed = 0;
+    if (std::string error = clean_cache(*dir, removed); !error.empty()) return usage_error(error);
+    std::cout << "removed " << dir->string() << ": " << removed << (removed == 1 ? " entry\n" : " entries\n");
+    return 0;
+  }
+
   for (const auto& p : paths) options.paths.emplace_back(p);
+  options.shard = parse_shard(shard);
+  // Per-unit mode: the build tool runs the units in parallel, so one job each unless -j says otherwise.
+  if (options.unit_command && check->get_option("--jobs")->count() == 0) options.jobs = 1;
+  if (!no_cache) options.cache_dir = usable_cache_dir(cache_dir, std::cerr);
+  options.progress = isatty(STDERR_FILENO);
   if (!build_dir.empty()) options.build_dir = build_dir;
   if (!config_file.empty()) options.config_file = config_file;
+  if (diff_opt->count() > 0) options.diff_rev = diff_rev;
+  BaselineOptions baseline{{}, {}, prune_baseline, options.paths};
+  if (!baseline_file.empty()) baseline.use = baseline_file;
+  if (!write_baseline_file.empty()) baseline.write = write_baseline_file;
+  // Reports go where they can be written, else nothing runs (and nothing is fixed).
+  for (const auto& [flag, file] : {std::pair{"-o ", output}, std::pair{"--export-fixes ", export_fixes}}) {
+    if (std::string problem = file.empty() ? "" : output_file_problem(file); !problem.empty())
+      return usage_error(flag + file + ": " + problem);
+  }
+  try {
+    check_baseline_options(baseline);  // before anything runs or is fixed
+  } catch (const BaselineError& e) {
+    return usage_error(e.what());
+  }
   CheckResult result;
   bool exit_after_fix_errors = false;  // a file could not be fixed: like an input that failed (exit 3)
   try {
@@ -150,13 +279,16 @@ int main(int argc, char** argv) {
   } catch (const ConfigError& e) {
     return usage_error(e.what());
   }
+  if (result.cache && !result.cache->error.empty())
+    std::cerr << "emberlint: warning: the result cache could not be written: " << result.cache->error << "\n";
 
   if (fix || !export_fixes.empty()) {
     FixPlan plan = plan_fixes(result.diagnostics);
     if (!export_fixes.empty()) {
-      std::ofstream yaml(export_fixes, std::ios::binary);
-      if (!yaml) return usage_error("--export-fixes " + export_fixes + ": cannot write this file");
+      std::ostringstream yaml;  // written whole, atomically
       write_fixes_yaml(yaml, result.diagnostics, plan);
+      if (std::string error = write_output_file(export_fixes, yaml.str()); !error.empty())
+        return usage_error("--export-fixes " + export_fixes + ": cannot write this file: " + error);
     }
     if (fix) {
       std::vector<std::string> errors = apply_fixes(plan);
@@ -187,26 +319,51 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::ofstream file;
-  if (!output.empty()) {
-    file.open(output);
-    if (!file) return usage_error("-o " + output + ": cannot write this file");
+  // The baseline comes last, so it describes the code as the run leaves it: a baselined finding that --fix
+  // fixed is gone (its entry is stale, or pruned), and fixed files are analyzed again for fingerprints of
+  // their new text.
+  if (baseline.use || baseline.write) {
+    try {
+      if (result.fixed.value_or(0) > 0) {
+        const std::optional<std::size_t> fixed = result.fixed;
+        result = run_check(options);
+        result.fixed = fixed;
+      }
+      apply_baseline(result, baseline);
+    } catch (const std::runtime_error& e) {  // BaselineError, or the rerun's UsageError or ConfigError
+      return usage_error(e.what());
+    }
   }
+
+  // Per-unit mode: absolute paths, as the compiler prints them in the build log.
+  if (options.unit_command) result.root.clear();
+  std::ostringstream file;  // -o: written whole, atomically, at the end
   std::ostream& out = output.empty() ? std::cout : file;
   if (format == "json") {
     render_json(out, result, statistics);
+  } else if (format == "sarif") {
+    render_sarif(out, result);
+  } else if (format == "github") {
+    render_github(out, result);
+  } else if (format == "junit") {
+    render_junit(out, result, {"emberlint check", checked_rules(options)});
+  } else if (format == "markdown") {
+    render_markdown(out, result, {});
   } else {
     TextOptions text;
-    text.quiet = quiet;
+    text.quiet = quiet || options.unit_command;  // per-unit mode: a build log line per unit is noise
     text.color = color == "always" ||
                  (color == "auto" && output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
     render_text(out, result, text);
     if (statistics) render_statistics(out, result);
   }
   out.flush();
+  if (std::string error = output.empty() ? "" : write_output_file(output, file.str()); !error.empty())
+    return usage_error("-o " + output + ": cannot write this file: " + error);
 
   if (!result.failures.empty() || exit_after_fix_errors) return kExitFailures;
   bool failing = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
                              [](const Diagnostic& d) { return fails(d.severity); });
-  return failing && !exit_zero ? kExitFindings : 0;
+  bool stale = result.baseline && !result.baseline->stale.empty();
+  return (failing || stale) && !exit_zero ? kExitFindings : 0;
 }

@@ -29,7 +29,12 @@ std::string_view to_string(Via v) {
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir) {
   std::vector<std::string> argv = {command.driver};
   argv.insert(argv.end(), command.arguments.begin(), command.arguments.end());
-  if (!command.directory.empty()) argv.push_back("-working-directory=" + command.directory.string());
+  // The command's folder, for the front end only: the driver's -working-directory changes the working folder
+  // of the whole process (chdir), which moves every relative path of the run and races between threads.
+  if (!command.directory.empty()) {
+    argv.push_back("-Xclang");
+    argv.push_back("-working-directory=" + command.directory.string());
+  }
   if (!resource_dir.empty()) {
     argv.push_back("-resource-dir");
     argv.push_back(resource_dir);
@@ -932,6 +937,26 @@ bool first_error(CXTranslationUnit tu, const fs::path& directory, ParseResult& r
   return false;
 }
 
+// Hands every file the translation unit read, with its bytes, to options.on_input.
+void report_inputs(CXTranslationUnit tu, const fs::path& directory, const ParseOptions& options) {
+  if (!options.on_input) return;
+  struct Context {
+    CXTranslationUnit tu;
+    const fs::path& directory;
+    const ParseOptions& options;
+  } context{tu, directory, options};
+  auto visit = [](CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
+    auto& c = *static_cast<Context*>(data);
+    fs::path p = clang::file_name(file);
+    if (p.is_relative()) p = c.directory / p;
+    std::size_t size = 0;
+    const char* bytes = clang_getFileContents(c.tu, file, &size);
+    // As libclang spelled it: removing ".." lexically would be wrong where a folder is a symbolic link.
+    c.options.on_input(p, bytes ? std::string_view(bytes, size) : std::string_view());
+  };
+  clang_getInclusions(tu, visit, &context);
+}
+
 }  // namespace
 
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
@@ -956,6 +981,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
         "libclang could not parse the file (error " + std::to_string(static_cast<int>(err)) + ")";
     return result;
   }
+  report_inputs(tu.get(), command.directory, options);
   if (first_error(tu.get(), command.directory, result)) return result;
   TuFacts facts;
   facts.main_file = command.file;

@@ -4,6 +4,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "lint/clang.hpp"
 #include "lint/compile_db.hpp"
@@ -18,6 +19,9 @@ struct ParseOptions {
   // Skip function bodies in the headers included before the first line of code (the preamble). The
   // preamble is rebuilt per file, so this only pays when those headers have heavy inline code.
   bool skip_preamble_bodies = false;
+  // Called once per file the parse read (the main file and every header it included), with the bytes it
+  // parsed, also when the file has errors: what a cache needs to tell later whether the result still holds.
+  std::function<void(const std::filesystem::path&, std::string_view)> on_input;
 };
 
 struct ParseResult {

@@ -41,11 +41,16 @@ void Progress::done(const fs::path& file) {
     fs::path rel = file.lexically_relative(cwd_);
     if (!rel.empty() && *rel.begin() != "..") shown = rel.string();
   }
-  std::string line = "[" + std::to_string(done_) + "/" + std::to_string(total_) + "] ";
+  // Appended piece by piece: GCC 12 misreads `"[" + std::string&&` as an overlapping copy (-Wrestrict).
+  std::string line = "[";
+  line += std::to_string(done_);
+  line += '/';
+  line += std::to_string(total_);
+  line += "] ";
   // One screen line at most, or the carriage return would rewrite only the last of several; the path's
   // end (the file name) is what to keep.
   std::size_t room = columns() > line.size() + 4 ? columns() - line.size() - 1 : 4;
-  if (shown.size() > room) shown = "..." + shown.substr(shown.size() - (room - 3));
+  if (shown.size() > room) shown = std::string("...").append(shown, shown.size() - (room - 3));
   line += shown;
   std::fputs(kRewind, out_);
   std::fputs(line.c_str(), out_);

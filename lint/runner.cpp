@@ -1,17 +1,26 @@
 #include "lint/runner.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <set>
 #include <thread>
 
+#include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
+#include "lint/git_diff.hpp"
+#include "lint/include_graph.hpp"
 #include "lint/parse.hpp"
+#include "lint/progress.hpp"
 #include "lint/project.hpp"
 #include "lint/suppressions.hpp"
+#include "lint/units.hpp"
 #include "rules/el001_unused_suppression.hpp"
 #include "rules/registry.hpp"
 
@@ -35,7 +44,8 @@ bool is_under(const fs::path& file, const fs::path& folder) {
 
 class Session {
  public:
-  explicit Session(const CheckOptions& o) : options_(o), loader_(names_) {
+  explicit Session(const CheckOptions& o) : options_(o), loader_(names_), progress_(o.progress) {
+    if (o.cache_dir) cache_ = std::make_unique<ResultCache>(*o.cache_dir);
     if (o.config_file) {
       fs::path f = normalize(*o.config_file);
       std::error_code ec;
@@ -45,6 +55,9 @@ class Session {
     }
     for (const auto& item : o.select) check_rule_item(item, "--select");
     for (const auto& item : o.ignore) check_rule_item(item, "--ignore");
+    for (const auto& rule : rules()) {
+      if (selected(rule->info().code)) rule_codes_ += rule->info().code + ",";
+    }
   }
 
   std::shared_ptr<const Config> config_for(const fs::path& folder) {
@@ -89,6 +102,9 @@ class Session {
   }
 
   const CheckOptions& options() const { return options_; }
+  ResultCache* cache() { return cache_.get(); }                  // nullptr without a cache
+  const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
+  Progress& progress() { return progress_; }
 
  private:
   void check_rule_item(const std::string& item, const char* flag) const {
@@ -103,6 +119,9 @@ class Session {
   RegistryNames names_;
   ConfigLoader loader_;
   std::shared_ptr<const Config> override_;
+  std::unique_ptr<ResultCache> cache_;
+  std::string rule_codes_;
+  Progress progress_;
 };
 
 struct Job {
@@ -110,15 +129,14 @@ struct Job {
   std::shared_ptr<const Config> config;
 };
 
-struct JobResult {
-  std::vector<Diagnostic> diagnostics;
-  std::optional<Failure> failure;
-  std::vector<fs::path> project_files;
-};
+using JobResult = UnitResult;  // lint/cache.hpp
 
 std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths) {
   const CheckOptions& o = session.options();
   std::vector<CompileCommand> commands;
+  const bool database = o.build_dir || o.unit_command;  // per-unit mode: a database of one entry
+  if (o.unit_command && !session.excluded_below(paths.front(), paths.front().root_path()))
+    commands.push_back(clean_command(*o.unit_command, paths.front(), fs::current_path()));
   if (o.build_dir) {
     try {
       commands = load_compile_database(*o.build_dir);
@@ -129,7 +147,7 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
   std::map<fs::path, CompileCommand> chosen;
   for (const auto& start : paths) {
     std::error_code ec;
-    if (o.build_dir) {
+    if (database) {
       for (const auto& c : commands) {
         if (is_under(c.file, start) && !session.excluded_below(c.file, start)) chosen.emplace(c.file, c);
       }
@@ -165,8 +183,54 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     }
   }
   std::vector<Job> jobs;
-  for (auto& [file, c] : chosen) jobs.push_back({std::move(c), session.config_for(file.parent_path())});
+  for (auto& [file, c] : chosen) {
+    add_extra_args(c, o.extra_args_before, o.extra_args);
+    jobs.push_back({std::move(c), session.config_for(file.parent_path())});
+  }
   return jobs;
+}
+
+// --diff and --units-of: the jobs whose translation unit reads a target (its own file, or a header it
+// includes, directly or not: lint/include_graph.hpp). The targets are the changed files, or the given files
+// minus those the config excludes. A target no unit reads is linted on its own, as when named without the
+// flag: with --diff a changed source file under the paths (new, so not in the compile database yet), with
+// --units-of a C/C++ file or a folder.
+std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
+                               const std::optional<ChangeSet>& changes, const std::vector<fs::path>& paths,
+                               const fs::path& root) {
+  auto excluded = [&](const fs::path& p) {
+    return session.excluded_below(p, is_under(p, root) ? root : p.root_path());
+  };
+  std::set<fs::path> targets;
+  if (changes) {
+    for (const auto& [file, change] : changes->files) targets.insert(file);
+  } else {
+    for (const auto& p : paths) {
+      if (!excluded(p)) targets.insert(p);
+    }
+  }
+  std::vector<CompileCommand> units;
+  for (const auto& j : jobs) units.push_back(j.command);
+  Affected affected = affected_units(units, targets);
+  std::vector<Job> out;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    if (affected.units[i]) out.push_back(std::move(jobs[i]));
+  }
+  std::vector<fs::path> alone;
+  for (const auto& t : affected.unread) {
+    bool in_paths =
+        std::any_of(paths.begin(), paths.end(), [&](const fs::path& p) { return is_under(t, p); });
+    if (changes ? is_source_path(t) && in_paths && !excluded(t)
+                : is_source_path(t) || is_header_path(t) || fs::is_directory(t))
+      alone.push_back(t);
+  }
+  for (auto& j : collect_jobs(session, alone)) out.push_back(std::move(j));
+  auto by_file = [](const Job& a, const Job& b) { return a.command.file < b.command.file; };
+  std::stable_sort(out.begin(), out.end(), by_file);
+  out.erase(std::unique(out.begin(), out.end(),
+                        [](const Job& a, const Job& b) { return a.command.file == b.command.file; }),
+            out.end());
+  return out;
 }
 
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
@@ -176,6 +240,11 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   ParseOptions po;
   po.resource_dir = resource_dir;
   po.skip_preamble_bodies = skip_bodies;
+  if (ResultCache* cache = session.cache()) {
+    po.on_input = [&](const fs::path& p, std::string_view bytes) {
+      out.dependencies.push_back(cache->dependency(p, bytes));
+    };
+  }
   po.in_project = [&](const fs::path& p) {
     if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
     // Files in a layer are the project's; other files are too, unless they are a library's own headers.
@@ -185,6 +254,12 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   if (!parsed.facts) {
     out.failure = Failure{job.command.file, parsed.failure, parsed.failure_file, parsed.failure_line,
                           parsed.failure_column};
+    // libclang only says "error 1" for a file it cannot open: missing (a database entry, or removed mid-run),
+    // not a file, or unreadable.
+    if (std::error_code ec; !fs::is_regular_file(job.command.file, ec))
+      out.failure->message = fs::exists(job.command.file, ec) ? "not a regular file" : "no such file";
+    else if (::access(job.command.file.c_str(), R_OK) != 0)
+      out.failure->message = std::string("cannot read it: ") + std::strerror(errno);
     return out;
   }
   const TuFacts& facts = *parsed.facts;
@@ -196,6 +271,27 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     if (!session.selected(rule->info().code)) continue;
     rule->check(model, Reporter(rule->info(), facts, out.diagnostics));
   }
+  return out;
+}
+
+// run_job through the result cache: an entry whose files are unchanged stands for the parse and the rules.
+JobResult run_cached_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
+                         Session& session, bool skip_bodies) {
+  JobResult out;
+  ResultCache* cache = session.cache();
+  const CompileCommand& c = job.command;
+  std::string entry = cache ? cache->entry_name({c.file, c.directory, c.arguments, job.config.get(),
+                                                 session.rule_codes(), resource_dir, skip_bodies})
+                            : std::string();
+  if (auto hit = cache ? cache->load(entry) : std::nullopt) {
+    out = std::move(*hit);
+  } else {
+    const std::int64_t started = now_ns();
+    out = run_job(index, job, resource_dir, session, skip_bodies);
+    if (cache) cache->store(entry, out, started);
+  }
+  out.dependencies = {};  // hundreds per unit, and only the cache needs them
+  session.progress().done(c.file);
   return out;
 }
 
@@ -282,11 +378,12 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
   unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
   n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, jobs.size())));
   std::vector<JobResult> results(jobs.size());
+  session.progress().add(jobs.size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     clang::Index index;  // one per thread: libclang indexes are not shared across threads
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      results[i] = run_job(index, jobs[i], resource_dir, session, skip_bodies);
+      results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies);
     }
   };
   std::vector<std::thread> threads;
@@ -313,6 +410,7 @@ fs::path project_root(const CheckOptions& options) {
 }
 
 CheckResult run_check(const CheckOptions& options) {
+  check_unit_mode(options);
   Session session(options);
   CheckResult result;
   result.root = project_root(options);
@@ -325,7 +423,17 @@ CheckResult run_check(const CheckOptions& options) {
   if (paths.empty()) paths.push_back(result.root);
   // Load every config the inputs need before any work starts, so configuration errors stop the run (exit 2).
   for (const auto& p : paths) session.config_for(fs::is_directory(p) ? p : p.parent_path());
-  std::vector<Job> jobs = collect_jobs(session, paths);
+  std::optional<ChangeSet> changes;
+  try {
+    if (options.diff_rev) changes = git_changes(*options.diff_rev, result.root);
+  } catch (const GitError& e) {
+    throw UsageError(e.what());
+  }
+  std::vector<Job> jobs =
+      collect_jobs(session, options.units_of ? std::vector<fs::path>{result.root} : paths);
+  if (changes || options.units_of)
+    jobs = affected_jobs(session, std::move(jobs), changes, paths, result.root);
+  jobs = take_shard(std::move(jobs), options.shard);
 
   const std::string resource_dir = find_resource_dir();
   const bool skip_bodies = !options.parse_all_bodies;
@@ -337,7 +445,7 @@ CheckResult run_check(const CheckOptions& options) {
   // header is no input of the run: if it does not parse alone, its declarations were still seen through the
   // units that include it, and nothing is reported.
   std::size_t primary = jobs.size();
-  if (skip_bodies && options.build_dir) {
+  if (skip_bodies && (options.build_dir || options.unit_command)) {
     std::set<fs::path> seen;
     for (const auto& j : jobs) seen.insert(j.command.file);
     // The operator and scalar rules (EL2xx, EL3xx) read function bodies that use a tensor type.
@@ -364,6 +472,10 @@ CheckResult run_check(const CheckOptions& options) {
       results.push_back(std::move(r));
     }
   }
+
+  session.progress().finish();
+  if (ResultCache* cache = session.cache())
+    result.cache = CacheStats{cache->hits(), cache->misses(), cache->error()};
 
   // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
   std::set<Diagnostic> merged;
@@ -424,9 +536,25 @@ CheckResult run_check(const CheckOptions& options) {
     }
   }
 
+  // What was checked where, for the baseline's scope (lint/baseline.hpp).
+  for (const auto& file : project_files) {
+    std::set<std::string>& codes = result.checked_rules[file];
+    for (const RuleInfo* info : rule_infos()) {
+      if (session.severity(*info, file)) codes.insert(info->code);
+    }
+  }
+
   result.diagnostics.assign(merged.begin(), merged.end());
   std::sort(result.diagnostics.begin(), result.diagnostics.end());
   std::sort(result.failures.begin(), result.failures.end());
+  if (changes && options.diff_lines) {
+    // Findings on unchanged lines are left out; a baseline does not judge the files they were in.
+    std::erase_if(result.diagnostics, [&](const Diagnostic& d) {
+      bool keep = changes->touches(d.file, d.line, std::max(d.line, d.end_line));
+      if (!keep) result.checked_rules.erase(d.file);
+      return !keep;
+    });
+  }
   return result;
 }
 

@@ -3,12 +3,16 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "lint/baseline.hpp"
 #include "lint/diagnostic.hpp"
+#include "lint/units.hpp"
 
 namespace emberlint {
 
@@ -23,8 +27,28 @@ struct CheckOptions {
   std::optional<std::filesystem::path> config_file;  // --config: used for every file
   unsigned jobs = 0;                                 // 0 = all cores
   std::vector<std::string> select, ignore;           // codes, names or code prefixes
+  std::optional<std::filesystem::path> cache_dir;    // the result cache (lint/cache.hpp); nullopt: none
+  bool progress = false;  // `[done/total] file` on stderr while units are analyzed (stderr is a terminal)
   // Parse every function body, also in the headers of each file's preamble (slower; for comparison).
   bool parse_all_bodies = false;
+  // --diff REV: only the units affected by changes since REV (lint/git_diff.hpp, lint/include_graph.hpp);
+  // --diff-lines: only the findings on added or modified lines.
+  std::optional<std::string> diff_rev;
+  bool diff_lines = false;
+  // --units-of: the paths are files whose translation units to lint (a header's: the units including it).
+  bool units_of = false;
+  // Per-unit mode, as CMake's <LANG>_CLANG_TIDY calls it (`check FILE -- COMPILER ARGS...`): the one path is
+  // linted with this compile command, cleaned like a database entry run in the current directory
+  // (lint/units.hpp). Extra arguments (--extra-arg-before, --extra-arg) apply to every unit's command.
+  std::optional<std::vector<std::string>> unit_command;
+  std::vector<std::string> extra_args_before, extra_args;
+  Shard shard;  // --shard K/N: only the K-th of N parts of the units
+};
+
+// How the result cache did: units whose entry held (hits) and units analyzed anew (misses).
+struct CacheStats {
+  std::size_t hits = 0, misses = 0;
+  std::string error;  // the first entry that could not be written, or empty
 };
 
 struct CheckResult {
@@ -34,6 +58,12 @@ struct CheckResult {
   std::vector<Failure> failures;
   // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
   std::optional<std::size_t> fixed;
+  std::optional<CacheStats> cache;  // with a cache
+  // Each project file the run checked (absolute), with the codes of the rules active in it: a baseline
+  // judges only the entries the run could have matched.
+  std::map<std::filesystem::path, std::set<std::string>> checked_rules;
+  // With --baseline or --write-baseline: what it did, and its stale entries (lint/baseline.hpp).
+  std::optional<BaselineOutcome> baseline;
 };
 
 // Throws UsageError (or ConfigError, CompileDatabaseError) for problems that stop the run before analysis.

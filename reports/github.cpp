@@ -69,6 +69,17 @@ void render_github(std::ostream& out, const CheckResult& result) {
     a.message = failure_message(result, f);
     print(out, a);
   }
+  // Stale baseline entries fail the run: an error on the baseline file each, so the job says why.
+  if (result.baseline) {
+    for (const BaselineEntry& e : result.baseline->stale) {
+      Annotation a;
+      a.command = "error";
+      a.file = result.baseline->file;
+      a.title = "emberlint: stale baseline entry";
+      a.message = stale_entry_text(e);
+      print(out, a);
+    }
+  }
 }
 
 }  // namespace emberlint

@@ -19,6 +19,22 @@ nlohmann::json fix_json(const CheckResult& result, const Diagnostic& d) {
   return fix;
 }
 
+// "baseline": what --baseline / --write-baseline did; "stale_baseline": the entries that match no finding.
+void add_baseline(nlohmann::json& doc, const BaselineOutcome& b) {
+  nlohmann::json summary = {{"file", sanitize_utf8(b.file)}, {"matched", b.matched}, {"pruned", b.pruned}};
+  if (b.written) summary["written"] = *b.written;
+  doc["baseline"] = std::move(summary);
+  nlohmann::json stale = nlohmann::json::array();
+  for (const BaselineEntry& e : b.stale) {
+    stale.push_back({{"fingerprint", e.fingerprint},
+                     {"code", e.code},
+                     {"file", sanitize_utf8(e.file)},
+                     {"line", e.line},
+                     {"message", sanitize_utf8(e.message)}});
+  }
+  doc["stale_baseline"] = std::move(stale);
+}
+
 }  // namespace
 
 void render_json(std::ostream& out, const CheckResult& result, bool statistics) {
@@ -50,7 +66,10 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   }
   doc["failures"] = std::move(failures);
   if (result.fixed) doc["fixed"] = *result.fixed;
+  if (result.baseline) add_baseline(doc, *result.baseline);
   if (statistics) doc["statistics"] = counts;
+  if (statistics && result.cache)
+    doc["statistics"]["cache"] = {{"hits", result.cache->hits}, {"misses", result.cache->misses}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }
 

@@ -116,6 +116,21 @@ void render_markdown(std::ostream& out, const CheckResult& result, const Markdow
     findings(out, result, options.max_findings);
   }
   if (!result.failures.empty()) failures(out, result);
+  if (result.baseline && result.baseline->matched > 0) {
+    out << "\n"
+        << plural(result.baseline->matched, "known problem", "known problems") << " hidden by `"
+        << result.baseline->file << "`.\n";
+  }
+  if (result.baseline && !result.baseline->stale.empty()) {
+    out << "\n### Stale baseline entries\n\nThey match no finding any more and fail the run until "
+           "`emberlint check --baseline "
+        << result.baseline->file
+        << " --prune-baseline` removes them.\n\n| code | file:line | message |\n|---|---|---|\n";
+    for (const BaselineEntry& e : result.baseline->stale) {
+      out << "| " << e.code << " | " << cell(e.file + ":" + std::to_string(e.line)) << " | "
+          << cell(e.message) << " |\n";
+    }
+  }
 }
 
 }  // namespace emberlint

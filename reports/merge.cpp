@@ -367,7 +367,7 @@ int merge_report_files(const std::vector<std::string>& files, const std::string&
     out << merged;
     return 0;
   }
-  std::string problem = write_file_atomically(output, merged);
+  std::string problem = write_output_file(output, merged);
   return problem.empty() ? 0 : error(problem);
 }
 

@@ -13,8 +13,6 @@ namespace emberlint {
 struct RuleInfo;
 
 inline constexpr const char* kVersion = "0.1.0";
-// Where SARIF readers send users to learn about the tool (tool.driver.informationUri).
-inline constexpr const char* kInformationUri = "https://github.com/ember-project/ember#emberlint";
 
 struct TextOptions {
   bool color = false;
@@ -23,17 +21,20 @@ struct TextOptions {
 
 // clang style: `path:line:col: warning: message [EL100 frontend-includes-backend]`, the source line, a caret.
 void render_text(std::ostream& out, const CheckResult& result, const TextOptions& options);
-// The JSON schema of DESIGN.md section 3; with statistics, a "statistics" object is added.
+// The JSON schema of DESIGN.md section 3; with statistics, a "statistics" object is added: the count per
+// rule code and, with a result cache, "cache": {"hits": N, "misses": M}.
 void render_json(std::ostream& out, const CheckResult& result, bool statistics);
-// Counts per rule, most frequent first: `  3  EL101  frontend-uses-backend-symbol`.
+// Counts per rule, most frequent first: `  3  EL101  frontend-uses-backend-symbol`; then, with a result
+// cache, `cache: 12 hits, 1 miss` (units taken from the cache, units analyzed).
 void render_statistics(std::ostream& out, const CheckResult& result);
 
 // SARIF 2.1.0 for GitHub code scanning (reports/sarif.cpp): every registry rule in tool.driver.rules, one
 // result per diagnostic with a %SRCROOT%-relative location, code point columns, a primaryLocationLineHash
 // fingerprint and its fix, and an error notification per file that could not be analyzed.
 void render_sarif(std::ostream& out, const CheckResult& result);
-// GitHub Actions workflow commands (reports/github.cpp): `::warning file=F,line=L,col=C,endLine=L,endColumn=C,
-// title=EL200 tensor-operator::message` per diagnostic (error/warning/notice), `::error` per failure.
+// GitHub Actions workflow commands (reports/github.cpp): `::warning
+// file=F,line=L,col=C,endLine=L,endColumn=C, title=EL200 tensor-operator::message` per diagnostic
+// (error/warning/notice), `::error` per failure.
 void render_github(std::ostream& out, const CheckResult& result);
 
 struct JunitOptions {
@@ -53,6 +54,8 @@ struct MarkdownOptions {
 void render_markdown(std::ostream& out, const CheckResult& result, const MarkdownOptions& options);
 
 std::string display_path(const CheckResult& result, const std::filesystem::path& file);
+// "EL200 src/x.cpp:50: message (run with --prune-baseline)": a stale baseline entry, for every format.
+std::string stale_entry_text(const BaselineEntry& entry);
 // "frontend/x.cpp:3:5: error: expected ';'", paths relative to the root.
 std::string failure_message(const CheckResult& result, const Failure& failure);
 

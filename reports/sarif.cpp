@@ -222,7 +222,18 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
 
   json notifications = json::array();
   for (const Failure& f : result.failures) notifications.push_back(notification(result, f));
-  json invocation = {{"executionSuccessful", result.failures.empty()}};
+  // Stale baseline entries fail the run (exit 1) without being results: one error notification each, on the
+  // baseline file.
+  bool stale = result.baseline && !result.baseline->stale.empty();
+  if (stale) {
+    for (const BaselineEntry& e : result.baseline->stale) {
+      json location = {{"physicalLocation", {{"artifactLocation", {{"uri", result.baseline->file}}}}}};
+      notifications.push_back({{"level", "error"},
+                               {"message", {{"text", "stale baseline entry " + stale_entry_text(e)}}},
+                               {"locations", json::array({std::move(location)})}});
+    }
+  }
+  json invocation = {{"executionSuccessful", result.failures.empty() && !stale}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
 
   std::string root_uri = file_uri(result.root.lexically_normal());

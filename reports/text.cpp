@@ -8,6 +8,11 @@ namespace emberlint {
 
 namespace fs = std::filesystem;
 
+std::string stale_entry_text(const BaselineEntry& e) {
+  return e.code + " " + e.file + ":" + std::to_string(e.line) + ": " + sanitize_utf8(e.message) +
+         " (run with --prune-baseline)";
+}
+
 std::string display_path(const CheckResult& result, const fs::path& file) {
   fs::path rel = file.lexically_relative(result.root);
   if (rel.empty()) return file.generic_string();
@@ -56,6 +61,26 @@ std::size_t width(std::string_view s) {
   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
   return n;
 }
+
+// "Wrote 3 findings to FILE.", "2 known problems hidden by FILE.", "1 stale entry in FILE." ...
+void render_baseline_summary(std::ostream& out, const BaselineOutcome& b) {
+  auto count = [](std::size_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  if (b.written) {
+    out << "Wrote " << count(*b.written, "finding", "findings") << " to " << b.file << ".\n";
+    return;
+  }
+  if (b.matched)
+    out << count(b.matched, "known problem", "known problems") << " hidden by " << b.file << ".\n";
+  if (b.pruned)
+    out << "Pruned " << count(b.pruned, "stale entry", "stale entries") << " from " << b.file << ".\n";
+  if (!b.stale.empty()) {
+    out << count(b.stale.size(), "stale entry", "stale entries") << " in " << b.file
+        << ": remove with --prune-baseline.\n";
+  }
+}
+
 }  // namespace
 
 void render_text(std::ostream& out, const CheckResult& result, const TextOptions& options) {
@@ -91,9 +116,16 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
         << paint(severity_color(Severity::error), "error:")
         << " could not be analyzed: " << sanitize_utf8(failure_message(result, f)) << "\n";
   }
+  if (result.baseline) {
+    for (const BaselineEntry& e : result.baseline->stale) {
+      out << paint(kBold, result.baseline->file + ":") << " stale baseline entry " << stale_entry_text(e)
+          << "\n";
+    }
+  }
   if (options.quiet) return;
   if (result.fixed)
     out << "Fixed " << *result.fixed << (*result.fixed == 1 ? " problem" : " problems") << ".\n";
+  if (result.baseline) render_baseline_summary(out, *result.baseline);
   std::size_t total = errors + warnings + infos;
   out << (total == 0 ? "No problems" : std::to_string(total) + (total == 1 ? " problem" : " problems"));
   if (total) {
@@ -122,6 +154,10 @@ void render_statistics(std::ostream& out, const CheckResult& result) {
   for (const auto& [code, c] : rows) {
     std::string n = std::to_string(c.first);
     out << std::string(n.size() < 5 ? 5 - n.size() : 0, ' ') << n << "  " << code << "  " << c.second << "\n";
+  }
+  if (const auto& cache = result.cache) {
+    out << "cache: " << cache->hits << (cache->hits == 1 ? " hit, " : " hits, ") << cache->misses
+        << (cache->misses == 1 ? " miss\n" : " misses\n");
   }
 }
 

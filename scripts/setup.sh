@@ -2,7 +2,8 @@
 # One entry point for a fresh Debian 12 machine: installs missing Debian packages, configures, builds, runs.
 #   scripts/setup.sh main   build; emberlint check and analyze of the repository and the legacy migration plan
 #                           (reports in build/reports/); run the example
-#   scripts/setup.sh test   build and run the whole test suite: release, then ASan+UBSan, then the self-lint
+#   scripts/setup.sh test   build and run the whole test suite: release, then ASan+UBSan, then the self-lint,
+#                           then emberlint's fuzz targets (EMBER_FUZZ_SECONDS per target, default 60)
 set -euo pipefail
 
 mode=${1:-}
@@ -21,9 +22,9 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  libclang-dev clang clang-tools libcli11-dev
+  libclang-dev clang clang-tools libclang-rt-14-dev libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
-  chromium
+  chromium pre-commit
 )
 
 install_missing() {
@@ -76,7 +77,8 @@ if [ "$mode" = main ]; then
   # The shipped tree: lint findings, then the operations inventory of ember's three backends.
   self_lint build/release --format json -o "$reports/emberlint.json" || status=$?
   self_lint build/release --format text -o "$reports/emberlint.txt" || status=$?
-  for format in html markdown json; do
+  self_lint build/release --format sarif -o "$reports/emberlint.sarif" || status=$?
+  for format in html markdown json sarif; do
     ext=$format
     [ "$format" = markdown ] && ext=md
     "$lint" analyze -p build/release --format "$format" -o "$reports/inventory.$ext" || status=$?
@@ -103,3 +105,5 @@ ctest --preset release -j "$jobs"
 self_lint build/release --statistics
 build asan-ubsan
 ctest --preset asan-ubsan -j "$jobs"
+# emberlint's fuzz targets (clang + libFuzzer): the regression inputs, then a minute of fuzzing per target.
+bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"

@@ -131,8 +131,9 @@ TEST_F(MigrationFault, KilledAtEveryWriteStepTheTreeEndsOriginalOrMigrated) {
     const Tree recovered = snapshot(tree);
     if (recovered == migrated) {
       if (commit_step == 0) commit_step = n;
-      if (!note.empty())  // empty: killed after its last step, the journal's removal
+      if (!note.empty()) {  // empty: killed after its last step, the journal's removal
         EXPECT_NE(note.find("completed an interrupted migration"), std::string::npos) << when << ": " << note;
+      }
     } else {
       EXPECT_EQ(recovered, original_) << when;
       EXPECT_EQ(commit_step, 0) << when << ": original again after a kill that was completed";

@@ -153,6 +153,7 @@ TEST(BaselineFormat, ReadNamesAMissingFileAndAFolder) {
               std::string::npos)
         << e.what();
   }
+  EXPECT_THROW(parse_baseline("[1e400]", "b.json"), BaselineError);  // beyond a double: fuzz_baseline
   EXPECT_THROW(read_baseline(dir), BaselineError);
   fs::remove_all(dir);
 }

@@ -59,7 +59,12 @@ class Fault : public ::testing::Test {
   static Ended run(const fs::path& folder, std::vector<std::string> args,
                    std::map<std::string, std::string> env = {}, std::optional<rlim_t> limit = std::nullopt) {
     args.insert(args.begin(), "check");
-    return spawn_emberlint(Spawn{args, folder, env, limit});
+    Spawn spawn;
+    spawn.args = std::move(args);
+    spawn.folder = folder;
+    spawn.env = std::move(env);
+    spawn.file_size_limit = limit;
+    return spawn_emberlint(spawn);
   }
 
   fs::path dir_;

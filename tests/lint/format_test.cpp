@@ -547,4 +547,51 @@ TEST_F(Formats, MarkdownSummarizesARun) {
       << o.out;
 }
 
+// Stale baseline entries fail the run, so every CI format must say so: annotations, notifications, a table.
+TEST(StaleBaseline, EveryCiFormatShowsTheStaleEntries) {
+  emberlint::CheckResult r;
+  r.root = "/project";
+  r.files_analyzed = 1;
+  emberlint::BaselineOutcome b;
+  b.file = "ci/baseline.json";
+  b.matched = 2;
+  emberlint::BaselineEntry e;
+  e.fingerprint = std::string(32, 'a') + ":1";
+  e.code = "EL300";
+  e.file = "src/x.cpp";
+  e.line = 41;
+  e.message = "tensor cast | to float";
+  b.stale.push_back(e);
+  r.baseline = b;
+
+  std::ostringstream gh;
+  emberlint::render_github(gh, r);
+  EXPECT_EQ(
+      gh.str(),
+      "::error file=ci/baseline.json,title=emberlint%3A stale baseline entry::EL300 src/x.cpp:41: tensor "
+      "cast | to float (run with --prune-baseline)\n");
+
+  std::ostringstream sarif_text;
+  emberlint::render_sarif(sarif_text, r);
+  json invocation = json::parse(sarif_text.str())["runs"][0]["invocations"][0];
+  EXPECT_FALSE(invocation["executionSuccessful"].get<bool>());
+  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
+  const json& n = invocation["toolExecutionNotifications"][0];
+  EXPECT_EQ(n["level"], "error");
+  EXPECT_NE(n["message"]["text"].get<std::string>().find("EL300 src/x.cpp:41"), std::string::npos);
+  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "ci/baseline.json");
+
+  std::ostringstream md;
+  emberlint::render_markdown(md, r, {});
+  EXPECT_NE(md.str().find("2 known problems hidden by `ci/baseline.json`"), std::string::npos) << md.str();
+  EXPECT_NE(md.str().find("### Stale baseline entries"), std::string::npos);
+  EXPECT_NE(md.str().find("| EL300 | src/x.cpp:41 | tensor cast \\| to float |"), std::string::npos)
+      << md.str();
+
+  r.baseline->stale.clear();
+  std::ostringstream clean;
+  emberlint::render_sarif(clean, r);
+  EXPECT_TRUE(json::parse(clean.str())["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>());
+}
+
 }  // namespace
