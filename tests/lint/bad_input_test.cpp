@@ -54,7 +54,10 @@ void legacy(const fs::path& root) {
 void many_sources(const fs::path& root) {
   const auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
   for (int i = 0; i < 200; ++i) {
-    const fs::path f = root / "frontend" / ("f" + std::to_string(1000 + i) + ".cpp");
+    std::string name = "f";  // appended piece by piece: GCC 12 misreads `"f" + std::string&&` (-Wrestrict)
+    name += std::to_string(1000 + i);
+    name += ".cpp";
+    const fs::path f = root / "frontend" / name;
     write_file(f, "int f" + std::to_string(i) + "(int n) { return n + 1; }\n");
     fs::last_write_time(f, old);
   }
@@ -350,6 +353,11 @@ TEST_P(BadInput, ClearMessageAndExitCode) {
   if (row.meanwhile) meanwhile = std::thread(row.meanwhile, root);
   const emberlint::test::Ended e = emberlint::test::spawn_emberlint(spawn);
   if (meanwhile.joinable()) meanwhile.join();
+  if (spawn.user && e.exited && e.exit_code == emberlint::test::kUnreachableExe) {
+    fs::remove_all(root);
+    GTEST_SKIP() << row.name << ": user nobody cannot reach " << EMBERLINT_EXE
+                 << " (a parent folder is private)";
+  }
 
   ASSERT_TRUE(e.exited) << row.name << ": ended by signal " << e.signal << (e.timed_out ? " (timed out)" : "")
                         << "\n"

@@ -39,6 +39,10 @@ struct Ended {
   std::string out, err;
 };
 
+// The child's exit code when `user` cannot reach the executable (a private folder above the build, as in a
+// checkout under a 0700 temporary folder): callers skip rather than fail.
+inline constexpr int kUnreachableExe = 124;
+
 inline Ended spawn_emberlint(const Spawn& s) {
   int out_pipe[2], err_pipe[2];
   if (::pipe(out_pipe) != 0 || ::pipe(err_pipe) != 0) return {};
@@ -49,6 +53,7 @@ inline Ended spawn_emberlint(const Spawn& s) {
     for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) ::close(fd);
     if (s.user && (::setgroups(0, nullptr) != 0 || ::setgid(*s.user) != 0 || ::setuid(*s.user) != 0))
       ::_exit(125);
+    if (s.user && ::access(EMBERLINT_EXE, X_OK) != 0) ::_exit(kUnreachableExe);
     if (::chdir(s.folder.c_str()) != 0) ::_exit(126);
     for (const auto& [name, value] : s.env) ::setenv(name.c_str(), value.c_str(), 1);
     if (s.file_size_limit) {
