@@ -241,7 +241,8 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   po.resource_dir = resource_dir;
   po.skip_preamble_bodies = skip_bodies;
   if (ResultCache* cache = session.cache()) {
-    po.on_input = [&](const fs::path& p, std::string_view bytes) {
+    // `cache` by value: the pointer lives only in this if statement, the callback runs during the parse.
+    po.on_input = [&out, cache](const fs::path& p, std::string_view bytes) {
       out.dependencies.push_back(cache->dependency(p, bytes));
     };
   }
