@@ -2,7 +2,7 @@
 """Writes a synthetic code base in ember's frontend/backend shape, for emberlint's benchmarks and scale tests.
 
     bench/generate_tree.py OUT [--units N] [--backends eigen,blas,opencl] [--shared K] [--functions F]
-                               [--age SECONDS] [--force]
+                               [--light] [--age SECONDS] [--force]
 
 OUT gets:
   .emberlint.json              layers (frontend, one per backend), libraries, tensor types, scalar extractors
@@ -11,11 +11,21 @@ OUT gets:
   frontend/include/ember/      tensor.hpp (a Tensor with operators and conversions) and K shared headers
   frontend/src/unit_NNNN.cpp   about half of the units
   backends/<b>/unit_NNNN.cpp   the rest, round robin over the backends, each using its library
+  expected_findings.json       what emberlint must report: {"units", "counts": {code: n}, "findings": [{"file",
+                               "line", "code"}, ...]} sorted by file, line and code
 
 Unit i includes shared header i % K, so changing shared_0.hpp re-analyzes about N/K units. Findings, all
 deterministic: every 7th frontend unit includes <Eigen/Core> (EL100), every 5th adds tensors with `+`
-(EL200), every 11th casts a tensor to double (EL300); backend units are clean. The same arguments always
-give the same bytes. Every file's mtime is set SECONDS (default 3600) in the past, so that a run started right
+(EL200), every 11th casts a tensor to double (EL300); backend units are clean. (Frontend units are the even
+numbers, so these are the units whose number is a multiple of 14, 10 and 22.) The same arguments always
+give the same bytes.
+
+--light writes the same shape and the same findings without the standard library's heavy headers: the
+tensor keeps a pointer and a size instead of a std::vector, the shared headers a C array instead of
+std::array/std::string_view, and the units use no <algorithm>, <map> or <vector>, so that only <cstdint> is
+left. With libclang 14 and -std=c++20 that cuts a unit's parse from about 0.3 s (mostly <string>,
+<algorithm> and <map> with their C++20 ranges and concepts) to a few hundredths, so a 2,000-unit tree lints
+in minutes on two cores: the scale test and benchmark use it to measure emberlint, not libstdc++. Every file's mtime is set SECONDS (default 3600) in the past, so that a run started right
 after the generator caches every unit (emberlint does not cache a file modified during its parse).
 
 Standard library only; N = 2000 takes about a second.
@@ -76,25 +86,46 @@ extern "C" int clGetPlatformIDs(cl_uint n, cl_platform_id* platforms, cl_uint* c
 """,
 }
 
-TENSOR = """#pragma once
-// The generated tree's tensor: operators and conversions for EL200/EL300 to find, `ops` as the API to call.
-#include <cstdint>
-#include <string>
-#include <vector>
+# The tensor class: the default over a std::vector; --light over a pointer and a size, with only <cstdint>.
+TENSOR_PARTS = {
+    False: {
+        "includes": "#include <cstdint>\n#include <string>\n#include <vector>\n",
+        "constructor": "explicit Tensor(std::vector<double> values) : values_(std::move(values)) {}",
+        "size": "static_cast<std::int64_t>(values_.size())",
+        "first": "values_.empty() ? 0.0 : values_.front()",
+        "members": "std::vector<double> values_;",
+    },
+    True: {
+        "includes": "#include <cstdint>\n",
+        "constructor": "Tensor(const double* values, std::int64_t size) : values_(values), size_(size) {}",
+        "size": "size_",
+        "first": "size_ == 0 ? 0.0 : values_[0]",
+        "members": "const double* values_ = nullptr;\n  std::int64_t size_ = 0;",
+    },
+}
 
-namespace ember {
-class Tensor {
+
+def tensor_header(light):
+    p = TENSOR_PARTS[light]
+    return f"""#pragma once
+// The generated tree's tensor: operators and conversions for EL200/EL300 to find, `ops` as the API to call.
+{p["includes"]}
+namespace ember {{
+class Tensor {{
  public:
   Tensor() = default;
-  explicit Tensor(std::vector<double> values) : values_(std::move(values)) {}
-  std::int64_t size() const { return static_cast<std::int64_t>(values_.size()); }
-  double item() const { return values_.empty() ? 0.0 : values_.front(); }
-  explicit operator double() const { return values_.empty() ? 0.0 : values_.front(); }
+  {p["constructor"]}
+  std::int64_t size() const {{ return {p["size"]}; }}
+  double item() const {{ return {p["first"]}; }}
+  explicit operator double() const {{ return {p["first"]}; }}
 
  private:
-  std::vector<double> values_;
-};
+  {p["members"]}
+}};
+"""
 
+
+TENSOR_API = """
 Tensor operator+(const Tensor& a, const Tensor& b);
 Tensor operator*(const Tensor& a, double b);
 
@@ -107,50 +138,73 @@ Tensor sum(const Tensor& a);
 """
 
 
-def shared_header(k):
+def shared_header(k, light):
+    if light:
+        includes, names = "", f'constexpr const char* kNames[3] = {{"alpha{k}", "beta{k}", "gamma{k}"}};'
+        size = "static_cast<std::int64_t>(sizeof kNames / sizeof kNames[0])"
+    else:
+        includes = "\n#include <array>\n#include <string_view>\n"
+        names = (f'constexpr std::array<std::string_view, 3> kNames = {{"alpha{k}", "beta{k}", '
+                 f'"gamma{k}"}};')
+        size = "static_cast<std::int64_t>(kNames.size())"
     return f"""#pragma once
 // Shared header {k}: included by every unit whose number is {k} modulo the number of shared headers.
 #include <ember/tensor.hpp>
-
-#include <array>
-#include <string_view>
-
+{includes}
 namespace ember::shared{k} {{
-constexpr std::array<std::string_view, 3> kNames = {{"alpha{k}", "beta{k}", "gamma{k}"}};
-inline std::int64_t weight(std::int64_t n) {{ return n * {k + 2} + static_cast<std::int64_t>(kNames.size()); }}
+{names}
+inline std::int64_t weight(std::int64_t n) {{ return n * {k + 2} + {size}; }}
 Tensor scaled(const Tensor& t, double factor);
 }}  // namespace ember::shared{k}
 """
 
 
-def frontend_unit(i, k, functions):
+def frontend_unit(path, i, k, functions, light):
+    """The unit's text and its expected findings: (line, code) pairs."""
     lines = [f"// Generated frontend unit {i}.", "#include <ember/tensor.hpp>",
              f"#include <ember/shared_{k}.hpp>"]
+    findings = []
+
+    def add(text, code=None):
+        lines.append(text)
+        if code:
+            findings.append({"file": path, "line": len(lines), "code": code})
+
     if i % 7 == 0:
-        lines.append("#include <Eigen/Core>  // EL100: a backend library in the frontend")
-    lines += ["", "#include <algorithm>", "#include <map>", "", f"namespace gen::unit{i} {{", ""]
+        add("#include <Eigen/Core>  // EL100: a backend library in the frontend", "EL100")
+    if not light:
+        lines += ["", "#include <algorithm>", "#include <map>"]
+    lines += ["", f"namespace gen::unit{i} {{", ""]
     for f in range(functions):
+        if light:  # a C array indexed 0..1 instead of a std::map keyed by f
+            weights, key = f"  const double weights[2] = {{{f}.0, {f}.5}};", f % 2
+        else:
+            weights, key = f"  std::map<int, double> weights{{{{{f}, {f}.5}}}};", f
         lines += [
             f"ember::Tensor step{f}(const ember::Tensor& a, const ember::Tensor& b) {{",
-            f"  std::map<int, double> weights{{{{{f}, {f}.5}}}};",
-            f"  ember::Tensor c = ember::ops::add(a, ember::ops::multiply(b, weights[{f}]));",
+            weights,
+            f"  ember::Tensor c = ember::ops::add(a, ember::ops::multiply(b, weights[{key}]));",
             f"  return ember::shared{k}::scaled(c, static_cast<double>(ember::shared{k}::weight({f})));",
             "}", ""]
     if i % 5 == 0:
-        lines += ["ember::Tensor plus(const ember::Tensor& a, const ember::Tensor& b) {",
-                  "  return a + b;  // EL200", "}", ""]
+        lines.append("ember::Tensor plus(const ember::Tensor& a, const ember::Tensor& b) {")
+        add("  return a + b;  // EL200", "EL200")
+        lines += ["}", ""]
     if i % 11 == 0:
-        lines += ["double to_double(const ember::Tensor& t) {",
-                  "  return static_cast<double>(t);  // EL300", "}", ""]
+        lines.append("double to_double(const ember::Tensor& t) {")
+        add("  return static_cast<double>(t);  // EL300", "EL300")
+        lines += ["}", ""]
     lines += [f"}}  // namespace gen::unit{i}", ""]
-    return "\n".join(lines)
+    return "\n".join(lines), findings
 
 
-def backend_unit(i, k, backend, functions):
+def backend_unit(i, k, backend, functions, light):
     lib = LIBRARIES[backend]
     lines = [f"// Generated {backend} backend unit {i}.", f"#include {lib['include']}", "",
-             f"#include <ember/shared_{k}.hpp>", "", "#include <algorithm>", "#include <vector>", "",
-             f"namespace gen::{backend}{i} {{", ""]
+             f"#include <ember/shared_{k}.hpp>", ""]
+    if not light:
+        lines += ["#include <algorithm>", "#include <vector>", ""]
+    lines += [f"namespace gen::{backend}{i} {{", ""]
     for f in range(functions):
         lines += [f"double kernel{f}(long rows, double scale) {{", f"  {lib['use']}", "}", ""]
     lines += [f"}}  // namespace gen::{backend}{i}", ""]
@@ -173,24 +227,25 @@ def config(backends):
     }
 
 
-def generate(out, units, backends, shared, functions):
+def generate(out, units, backends, shared, functions, light):
     files = {}  # relative path -> text
     files[".emberlint.json"] = "// Generated by bench/generate_tree.py.\n" + json.dumps(
         config(backends), indent=2) + "\n"
     files.update(VENDOR)
-    files["frontend/include/ember/tensor.hpp"] = TENSOR
+    files["frontend/include/ember/tensor.hpp"] = tensor_header(light) + TENSOR_API
     for k in range(shared):
-        files[f"frontend/include/ember/shared_{k}.hpp"] = shared_header(k)
-    sources = []
+        files[f"frontend/include/ember/shared_{k}.hpp"] = shared_header(k, light)
+    sources, findings = [], []
     for i in range(units):
         k = i % shared
         if i % 2 == 0:
             path = f"frontend/src/unit_{i:04d}.cpp"
-            files[path] = frontend_unit(i, k, functions)
+            files[path], unit_findings = frontend_unit(path, i, k, functions, light)
+            findings += unit_findings
         else:
             backend = backends[(i // 2) % len(backends)]
             path = f"backends/{backend}/unit_{i:04d}.cpp"
-            files[path] = backend_unit(i, k, backend, functions)
+            files[path] = backend_unit(i, k, backend, functions, light)
         sources.append(path)
     database = [{
         "directory": out,
@@ -199,6 +254,12 @@ def generate(out, units, backends, shared, functions):
                       os.path.join(out, path)],
     } for path in sources]
     files["build/compile_commands.json"] = json.dumps(database, indent=1) + "\n"
+    findings.sort(key=lambda f: (f["file"], f["line"], f["code"]))
+    counts = {}
+    for f in findings:
+        counts[f["code"]] = counts.get(f["code"], 0) + 1
+    files["expected_findings.json"] = json.dumps(
+        {"units": units, "counts": dict(sorted(counts.items())), "findings": findings}, indent=1) + "\n"
     return files
 
 
@@ -209,6 +270,8 @@ def main():
     parser.add_argument("--backends", default="eigen,blas,opencl", help="comma-separated: eigen, blas, opencl")
     parser.add_argument("--shared", type=int, default=4, help="shared headers (default 4)")
     parser.add_argument("--functions", type=int, default=8, help="functions per unit (default 8)")
+    parser.add_argument("--light", action="store_true",
+                        help="no heavy standard library headers (same shape and findings, parses ~10x faster)")
     parser.add_argument("--age", type=float, default=3600, help="seconds to move every mtime back (default 3600)")
     parser.add_argument("--force", action="store_true", help="replace OUT if it exists")
     args = parser.parse_args()
@@ -225,7 +288,7 @@ def main():
             parser.error(f"{out}: exists and is not empty (use --force to replace it)")
         shutil.rmtree(out)
 
-    files = generate(out, args.units, backends, args.shared, args.functions)
+    files = generate(out, args.units, backends, args.shared, args.functions, args.light)
     stamp = time.time() - args.age
     for rel, text in files.items():
         path = os.path.join(out, rel)
