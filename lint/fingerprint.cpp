@@ -2,51 +2,17 @@
 
 #include <utility>
 
+#include "lint/hash.hpp"
+
 namespace emberlint {
 
 namespace {
-
-constexpr std::uint64_t kFnvPrime = 0x100000001b3ull;
-
-// splitmix64's finalizer: spreads FNV's weak high bits over the whole word.
-std::uint64_t avalanche(std::uint64_t x) {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ull;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebull;
-  x ^= x >> 31;
-  return x;
-}
 
 bool blank(char c) {
   return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
 }  // namespace
-
-StableHash& StableHash::add(std::string_view bytes) {
-  for (unsigned char c : bytes) {
-    a_ = (a_ ^ c) * kFnvPrime;
-    b_ = (b_ ^ static_cast<unsigned char>(c + 0x5b)) * kFnvPrime;
-  }
-  return *this;
-}
-
-StableHash& StableHash::field(std::string_view bytes) {
-  add(bytes);
-  const char separator[1] = {'\0'};
-  return add(std::string_view(separator, 1));
-}
-
-std::string StableHash::hex() const {
-  static const char* kDigits = "0123456789abcdef";
-  std::string out(32, '0');
-  std::uint64_t words[2] = {avalanche(a_), avalanche(b_ ^ (a_ << 1))};
-  for (int w = 0; w < 2; ++w) {
-    for (int i = 0; i < 16; ++i) out[w * 16 + i] = kDigits[(words[w] >> (60 - 4 * i)) & 0xf];
-  }
-  return out;
-}
 
 std::string normalized_context(const SourceText& text, unsigned line) {
   std::string out;
@@ -74,7 +40,7 @@ std::string Fingerprinter::hash(const Diagnostic& d) {
   if (it == files_.end()) it = files_.emplace(d.file, SourceText::read(d.file)).first;
   std::filesystem::path rel = d.file.lexically_relative(root_);
   if (rel.empty() || *rel.begin() == "..") rel = d.file;
-  StableHash h;
+  Hash128 h;
   h.field(d.code).field(rel.generic_string());
   // An unreadable file (deleted since the run) still gets a fingerprint: from its message and line.
   if (it->second) {

@@ -42,12 +42,12 @@ class Fingerprints : public ::testing::Test {
   fs::path root_;
 };
 
-TEST(StableHashTest, KnownShapeAndFieldSeparation) {
-  std::string h = StableHash().field("EL200").hex();
+TEST_F(Fingerprints, AreThirtyTwoHexDigitsThatIgnoreBlanksInTheNeighbours) {
+  fs::path f = write("src/a.cpp", "int f();\nauto y = a + b;\nint g();\n");
+  std::string h = hash(at(f, 2));
   EXPECT_TRUE(std::regex_match(h, std::regex("[0-9a-f]{32}"))) << h;
-  EXPECT_EQ(h, StableHash().field("EL200").hex());
-  EXPECT_NE(StableHash().field("ab").field("c").hex(), StableHash().field("a").field("bc").hex());
-  EXPECT_NE(StableHash().add("x").hex(), StableHash().add("y").hex());
+  write("src/a.cpp", "\tint   f();  \r\nauto y = a + b;\n  int\tg();\n");
+  EXPECT_EQ(hash(at(f, 2)), h);
 }
 
 TEST(NormalizedContext, CollapsesBlanksAndPadsTheEnds) {
