@@ -1,6 +1,8 @@
-// emberlint's result cache and parallelism, measured by running the emberlint executable over a synthetic
-// tree that bench/generate_tree.py writes in a temporary folder (24 translation units, or
-// EMBERLINT_BENCH_UNITS). Each iteration times, with wall-clock time:
+// emberlint's result cache, parallelism and scale, measured by running the emberlint executable over
+// synthetic trees that bench/generate_tree.py writes in a temporary folder.
+//
+// emberlint_cache (24 translation units, or EMBERLINT_BENCH_UNITS). Each iteration times, with wall-clock
+// time:
 //   cold            check -j 2 with an empty cache: every unit parsed, every entry written
 //   warm            the same again: every unit from the cache               target: <= 0.05x cold
 //   header_changed  after an edit of shared_0.hpp: only the units that include it are analyzed again
@@ -9,12 +11,22 @@
 // counters, with the units the header change re-analyzed (reanalyzed, from the run's statistics) and the CPU
 // time ratios (*_cpu), which a busy machine does not distort. The iteration's own time is the cold run's.
 //
-// Run: build/release/emberlint_bench [--benchmark_repetitions=N]
+// emberlint_scale (200, 500, 1000 and 2000 units, or EMBERLINT_BENCH_SCALE_UNITS=N,M,...): one iteration
+// lints a --light tree of each size with `check -j 2 --no-cache` (its findings checked against the tree's
+// expected_findings.json) and reports per_unit_ms_N (wall time per unit), cpu_per_unit_ms_N and wall_s_N,
+// and linearity = per-unit cost at the largest size / at the smallest (near 1 when cost is linear).
+//
+// Both also report their pairs for bench/report.sh as counters `vs:ROW:ember` (the measured side) and
+// `vs:ROW:PEER` (its peer), in seconds: cache_warm vs cold, cache_header_changed vs cold, j2 vs j1 (and the
+// same in CPU time), scale_per_unit_N vs per_unit_SMALLEST for every larger size N.
+//
+// Run: build/release/emberlint_bench [--benchmark_filter=scale] [--benchmark_repetitions=N]
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -22,6 +34,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -51,13 +64,14 @@ struct Timing {
 // A generated tree and a cache folder beside it, removed at the end.
 class Tree {
  public:
-  explicit Tree(int units) {
+  // `light`: generate_tree.py --light (no heavy standard library headers; what the scale benchmark uses).
+  explicit Tree(int units, bool light = false) {
     root_ = fs::temp_directory_path() / ("emberlint_bench_" + std::to_string(::getpid()));
     tree_ = root_ / "tree";
     fs::remove_all(root_);
     fs::create_directories(root_);
     std::string cmd = "'" EMBERLINT_PYTHON "' '" EMBERLINT_TREE_GENERATOR "' " + quoted(tree_) + " --units " +
-                      std::to_string(units) + " 2>/dev/null";
+                      std::to_string(units) + (light ? " --light" : "") + " 2>/dev/null";
     ok_ = std::system(cmd.c_str()) == 0;
   }
   ~Tree() { fs::remove_all(root_); }
@@ -101,6 +115,13 @@ class Tree {
   bool ok_ = false;
   int edits_ = 0;
 };
+
+// Records one pair for bench/report.sh: counters vs:ROW:ember and vs:ROW:PEER, in seconds.
+void pair(benchmark::State& state, const std::string& row, double ember_s, const std::string& peer,
+          double peer_s) {
+  state.counters["vs:" + row + ":ember"] = ember_s;
+  state.counters["vs:" + row + ":" + peer] = peer_s;
+}
 
 void BM_emberlint_cache(benchmark::State& state) {
   Tree tree(static_cast<int>(state.range(0)));
@@ -152,6 +173,76 @@ void BM_emberlint_cache(benchmark::State& state) {
   // CPU time (user + system) does not depend on what else the machine runs: the ratios to trust under load.
   state.counters["warm_over_cold_cpu"] = warm.cpu / cold.cpu;
   state.counters["header_changed_over_cold_cpu"] = changed.cpu / cold.cpu;
+  pair(state, "cache_warm", warm.wall / n, "cold", cold.wall / n);
+  pair(state, "cache_header_changed", changed.wall / n, "cold", cold.wall / n);
+  pair(state, "j2", j2.wall / n, "j1", j1.wall / n);
+  pair(state, "cache_warm_cpu", warm.cpu / n, "cold_cpu", cold.cpu / n);
+  pair(state, "j2_cpu", j2.cpu / n, "j1_cpu", j1.cpu / n);
+}
+
+// The sizes of the scale benchmark: EMBERLINT_BENCH_SCALE_UNITS=N,M,... (each at least 1), else the issue's.
+std::vector<int> scale_sizes() {
+  std::vector<int> sizes;
+  if (const char* env = std::getenv("EMBERLINT_BENCH_SCALE_UNITS")) {
+    std::stringstream list(env);
+    for (std::string item; std::getline(list, item, ',');) {
+      if (int n = std::atoi(item.c_str()); n >= 1) sizes.push_back(n);
+    }
+  }
+  if (sizes.empty()) sizes = {200, 500, 1000, 2000};
+  std::sort(sizes.begin(), sizes.end());
+  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+  return sizes;
+}
+
+// True when the run's --statistics hold exactly the counts the generator promised.
+bool findings_as_expected(const Tree& tree, const nlohmann::json& report) {
+  std::ifstream in(tree.tree() / "expected_findings.json");
+  const auto expected = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!expected.contains("counts") || !report.contains("statistics")) return false;
+  for (const auto& [code, count] : expected["counts"].items()) {
+    if (report["statistics"].value(code, -1) != count.get<int>()) return false;
+  }
+  return report.value("failures", nlohmann::json::array()).empty() &&
+         report.value("diagnostics", nlohmann::json::array()).size() == expected["findings"].size();
+}
+
+void BM_emberlint_scale(benchmark::State& state) {
+  const std::vector<int> sizes = scale_sizes();
+  std::vector<Timing> per_unit(sizes.size(), Timing{0, 0});  // seconds per unit, summed over iterations
+  for (auto _ : state) {
+    double total = 0;
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      Tree tree(sizes[i], /*light=*/true);
+      if (!tree.ok()) {
+        state.SkipWithError("bench/generate_tree.py failed");
+        return;
+      }
+      nlohmann::json report;
+      const Timing t = tree.check("--no-cache -j 2", &report);
+      if (t.wall < 0 || !findings_as_expected(tree, report)) {
+        state.SkipWithError(
+            ("emberlint failed or lost findings at " + std::to_string(sizes[i]) + " units").c_str());
+        return;
+      }
+      per_unit[i].wall += t.wall / sizes[i];
+      per_unit[i].cpu += t.cpu / sizes[i];
+      total += t.wall;
+    }
+    state.SetIterationTime(total);
+  }
+  const double n = static_cast<double>(state.iterations());
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const std::string size = std::to_string(sizes[i]);
+    state.counters["per_unit_ms_" + size] = 1000 * per_unit[i].wall / n;
+    state.counters["cpu_per_unit_ms_" + size] = 1000 * per_unit[i].cpu / n;
+    state.counters["wall_s_" + size] = per_unit[i].wall * sizes[i] / n;
+    if (i > 0) {
+      pair(state, "scale_per_unit_" + size, per_unit[i].wall / n, "per_unit_" + std::to_string(sizes[0]),
+           per_unit[0].wall / n);
+    }
+  }
+  state.counters["linearity"] = per_unit.back().wall / per_unit.front().wall;
 }
 
 int units() {
@@ -161,6 +252,7 @@ int units() {
 }
 
 BENCHMARK(BM_emberlint_cache)->Arg(units())->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+BENCHMARK(BM_emberlint_scale)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 
 }  // namespace
 

@@ -1,0 +1,223 @@
+#!/usr/bin/env bash
+# One benchmark report: builds and runs every benchmark in bench/ (ember_bench: each ember backend vs raw Eigen
+# and raw OpenBLAS; emberlint_bench: cache warm vs cold, -j 2 vs -j 1, per-unit cost as the code base grows;
+# bench/lint/compare.sh: emberlint vs clang-tidy and vs clang++ -fsyntax-only) and writes ONE Markdown table of
+# ratios against the peers measured in the same run, headed with the date, `uname -srm`, the CPU model, the
+# core count and the load average.
+#
+#   bench/report.sh [-B BUILD_DIR] [-o FILE] [--quick] [--no-build] [--compare-filter REGEX]
+#
+#   -B BUILD_DIR      build folder (default build/release); configured with -DEMBER_BUILD_BENCH=ON and built
+#                     (ember_bench, emberlint_bench, emberlint) unless --no-build
+#   -o FILE           the Markdown report (default: standard output); benchmark output goes to stderr
+#   --quick           (or EMBER_REPORT_QUICK=1) everything once and briefly: tiny trees, minimal benchmark
+#                     times; checks that the table is complete, its numbers mean little
+#   --compare-filter  the files of BUILD_DIR's compile database that compare.sh times (a regular expression;
+#                     default emberlint's own sources, /(lint|rules|reports|analyze)/)
+#
+# Naming convention: how a benchmark's rows are found, so that new benchmarks join the table without an edit
+# here.
+#   1. Google Benchmark names GROUP/VARIANT[/ARGS...]. A VARIANT that ends in `_raw` or starts with `peer_` is
+#      a peer; each other VARIANT of the same GROUP (and ARGS) is measured against each peer: one row per
+#      pair, e.g. matmul_1024_f32/ember_blas vs matmul_1024_f32/cblas_raw and vs .../eigen_raw. A fused vs
+#      eager benchmark would be chain/ember_eigen_fused vs chain/peer_eigen_eager. Time: real_time per
+#      iteration (the mean aggregate when run with --benchmark_repetitions).
+#   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
+#      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
+#   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
+#   listed under the table with its message.
+#
+# Needs python3 (standard library only), cmake and ninja (to build), and compare.sh's peers: clang-tidy,
+# clang++, jq and bc (Debian: python3 cmake ninja-build clang-tidy clang jq bc). A missing tool is an error
+# (exit 2) that names it; a benchmark program that fails is an error (exit 1).
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build="$root/build/release"
+out=""
+quick=${EMBER_REPORT_QUICK:-0}
+do_build=1
+compare_filter='/(lint|rules|reports|analyze)/'
+usage() { sed -n '8,16p' "$0" >&2; exit 2; }
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -B) [[ $# -ge 2 ]] || usage; build=$2; shift 2 ;;
+    -o) [[ $# -ge 2 ]] || usage; out=$2; shift 2 ;;
+    --quick) quick=1; shift ;;
+    --no-build) do_build=0; shift ;;
+    --compare-filter) [[ $# -ge 2 ]] || usage; compare_filter=$2; shift 2 ;;
+    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    *) echo "report.sh: unknown argument '$1'" >&2; usage ;;
+  esac
+done
+[[ "$quick" == 0 ]] || quick=1
+build=$(realpath -m "$build")
+if [[ -n "$out" && ! -d "$(dirname "$out")" ]]; then
+  echo "report.sh: -o $out: the folder $(dirname "$out") does not exist" >&2
+  exit 2
+fi
+
+# ---- tools: all of them before anything runs --------------------------------------------------------------
+missing=()
+for tool in python3 jq bc; do command -v "$tool" > /dev/null || missing+=("$tool"); done
+command -v clang-tidy > /dev/null || command -v clang-tidy-14 > /dev/null || missing+=("clang-tidy (peer)")
+command -v clang++ > /dev/null || command -v clang++-14 > /dev/null || missing+=("clang++ (peer)")
+if [[ $do_build == 1 ]]; then
+  for tool in cmake ninja; do command -v "$tool" > /dev/null || missing+=("$tool"); done
+fi
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 jq bc clang-tidy clang cmake ninja-build)" >&2
+  exit 2
+fi
+python=$(command -v python3)
+
+# ---- build ------------------------------------------------------------------------------------------------
+if [[ $do_build == 1 ]]; then
+  configure=(-DEMBER_BUILD_BENCH=ON)
+  [[ -f "$build/CMakeCache.txt" ]] ||
+    configure+=(-G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
+  echo "report.sh: configuring and building $build" >&2
+  cmake -S "$root" -B "$build" "${configure[@]}" > /dev/null
+  cmake --build "$build" --target ember_bench emberlint_bench emberlint >&2
+fi
+for exe in "$build/ember_bench" "$build/emberlint_bench" "$build/bin/emberlint"; do
+  [[ -x "$exe" ]] || { echo "report.sh: no $exe (build it, or drop --no-build)" >&2; exit 2; }
+done
+[[ -f "$build/compile_commands.json" ]] || [[ $quick == 1 ]] ||
+  { echo "report.sh: no $build/compile_commands.json (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
+started=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+# ---- run --------------------------------------------------------------------------------------------------
+run_json() {  # run_json NAME COMMAND...: Google Benchmark's JSON into $work/NAME.json, its console to stderr
+  local name=$1
+  shift
+  echo "report.sh: running $name" >&2
+  if ! "$@" --benchmark_out="$work/$name.json" --benchmark_out_format=json >&2; then
+    echo "report.sh: $name failed (exit status above)" >&2
+    exit 1
+  fi
+}
+if [[ $quick == 1 ]]; then
+  min_time=0.001
+  export EMBERLINT_BENCH_UNITS=4 EMBERLINT_BENCH_SCALE_UNITS=10,20
+else
+  min_time=0.5
+fi
+run_json ember_bench "$build/ember_bench" --benchmark_min_time=$min_time
+run_json emberlint_bench "$build/emberlint_bench"
+
+# compare.sh: over emberlint's own sources, or in quick mode a tiny generated tree.
+compare_build=$build
+if [[ $quick == 1 ]]; then
+  "$python" "$root/bench/generate_tree.py" "$work/tree" --units 6 --light 2> /dev/null
+  compare_build=$work/tree/build
+  compare_filter=.
+fi
+echo "report.sh: running bench/lint/compare.sh" >&2
+(cd "$(dirname "$compare_build")" &&
+  bash "$root/bench/lint/compare.sh" -p "$compare_build" -j 2 --emberlint "$build/bin/emberlint" \
+    --json "$work/compare.json" "$compare_filter") >&2 ||
+  { echo "report.sh: bench/lint/compare.sh failed" >&2; exit 1; }
+
+# ---- the table --------------------------------------------------------------------------------------------
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+header="Measured $started on $(uname -srm), ${cpu:-unknown CPU}, $(nproc) cores; load average"
+header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+mode=full
+[[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
+report=$work/report.md
+"$python" - "$header" "$mode" "$work/ember_bench.json" "$work/emberlint_bench.json" "$work/compare.json" \
+  > "$report" << 'PYTHON'
+import json
+import re
+import sys
+
+header, mode, files = sys.argv[1], sys.argv[2], sys.argv[3:]
+UNIT = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+
+
+def is_peer(variant):
+    return variant.endswith("_raw") or variant.startswith("peer_")
+
+
+def seconds(b):
+    return b["real_time"] * UNIT[b.get("time_unit", "ns")]
+
+
+def show(t):
+    for unit, scale in (("s", 1.0), ("ms", 1e-3), ("µs", 1e-6)):
+        if t >= scale:
+            return f"{t / scale:.3g} {unit}"
+    return f"{t / 1e-9:.3g} ns"
+
+
+def ratio(r):
+    return f"{r:.2f}x" if r >= 0.1 else f"{r:.2g}x"
+
+
+rows, problems = [], []
+for path in files:
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    runs = {}  # name -> the run to use (the mean aggregate beats single iterations)
+    for b in data.get("benchmarks", []):
+        name = b.get("run_name", b["name"])
+        if b.get("error_occurred"):
+            problems.append(f"`{name}`: {b.get('error_message', 'failed')}")
+            continue
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "mean":
+            continue
+        if name not in runs or b.get("run_type") == "aggregate":
+            runs[name] = b
+    groups = {}  # (GROUP, ARGS) -> {VARIANT: run}
+    for name, b in runs.items():
+        parts = name.split("/")
+        if len(parts) >= 2:
+            groups.setdefault((parts[0], tuple(parts[2:])), {})[parts[1]] = b
+        for key, value in b.items():  # convention 2: vs:ROW:SIDE counters
+            m = re.fullmatch(r"vs:(.+):(ember)", key)
+            if not m:
+                continue
+            row = m.group(1)
+            for peer_key, peer_value in b.items():
+                pm = re.fullmatch(r"vs:" + re.escape(row) + r":(.+)", peer_key)
+                if pm and pm.group(1) != "ember":
+                    label = parts[0].removeprefix("BM_")
+                    rows.append((f"{label}: {row}", value, pm.group(1), peer_value))
+    for (group, args), variants in groups.items():  # convention 1: GROUP/VARIANT names
+        suffix = "".join("/" + a for a in args)
+        for v, b in variants.items():
+            if is_peer(v):
+                continue
+            for p, pb in variants.items():
+                if is_peer(p):
+                    rows.append((f"{group}/{v}{suffix}", seconds(b), f"{group}/{p}{suffix}", seconds(pb)))
+
+print("## Benchmark report")
+print()
+print(header + f" Mode: {mode}.")
+print()
+print("| benchmark | ember/emberlint time | peer | peer time | ratio |")
+print("| --- | --- | --- | --- | --- |")
+for name, t, peer, pt in rows:
+    r = ratio(t / pt) if pt > 0 else "n/a"
+    print(f"| `{name}` | {show(t)} | `{peer}` | {show(pt)} | {r} |")
+print()
+print("Ratio: ember (or emberlint) time / peer time, both measured in this run; below 1 is faster than the peer.")
+if problems:
+    print()
+    print("Not measured:")
+    for p in problems:
+        print(f"- {p}")
+PYTHON
+if [[ -n "$out" ]]; then
+  tmp=$(mktemp "$(dirname "$out")/.$(basename "$out").report-XXXXXX")  # beside it, then renamed: never half-written
+  cat "$report" > "$tmp" && mv "$tmp" "$out"
+  echo "report.sh: wrote $out" >&2
+else
+  cat "$report"
+fi

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""The benchmark report command, quickly: `bench/report.sh --quick --no-build` on a build folder must write a
+well-formed Markdown table: the header (date, uname, CPU, cores, load average), every expected row (each
+ember_bench variant against each peer of its group, as its --benchmark_list_tests names them; emberlint's cache,
+-j and scale pairs; emberlint vs clang-tidy and vs clang++ -fsyntax-only) with numeric times and ratios; and a
+missing peer tool must stop it with exit 2 and the tool's name.
+
+    tests/lint/report_test.py REPORT_SH BUILD_DIR
+
+Standard library only; a ctest (bench_report_quick) runs it. Exit 0 when every check passes.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+TIME = re.compile(r"^\d+(\.\d+)?(e[+-]?\d+)? (s|ms|µs|ns)$")
+RATIO = re.compile(r"^(\d+(\.\d*)?(e[+-]?\d+)?)x$")
+TABLE_HEADER = "| benchmark | ember/emberlint time | peer | peer time | ratio |"
+# emberlint_bench's pairs in quick mode (EMBERLINT_BENCH_SCALE_UNITS=10,20) and compare.sh's on 6 units.
+LINT_ROWS = [
+    ("emberlint_cache: cache_warm", "cold"),
+    ("emberlint_cache: cache_header_changed", "cold"),
+    ("emberlint_cache: j2", "j1"),
+    ("emberlint_cache: cache_warm_cpu", "cold_cpu"),
+    ("emberlint_cache: j2_cpu", "j1_cpu"),
+    ("emberlint_scale: scale_per_unit_20", "per_unit_10"),
+    ("lint_6_units_j2/emberlint", "lint_6_units_j2/peer_clang-tidy"),
+    ("lint_6_units_j2/emberlint", "lint_6_units_j2/peer_clang++_-fsyntax-only"),
+]
+
+failures = []
+
+
+def check(ok, what):
+    if not ok:
+        failures.append(what)
+    return ok
+
+
+def ember_rows(build):
+    """(benchmark, peer) pairs the naming convention gives for ember_bench's benchmarks, from its listing."""
+    listing = subprocess.run([os.path.join(build, "ember_bench"), "--benchmark_list_tests"], check=True,
+                             capture_output=True, text=True).stdout.split()
+    groups = {}
+    for name in listing:
+        parts = name.split("/")
+        if len(parts) >= 2:
+            groups.setdefault((parts[0], "".join("/" + a for a in parts[2:])), []).append(parts[1])
+    rows = []
+    for (group, suffix), variants in groups.items():
+        peers = [v for v in variants if v.endswith("_raw") or v.startswith("peer_")]
+        rows += [(f"{group}/{v}{suffix}", f"{group}/{p}{suffix}") for v in variants if v not in peers
+                 for p in peers]
+    return rows
+
+
+def check_table(text, build):
+    lines = text.splitlines()
+    head = next((l for l in lines if l.startswith("Measured ")), "")
+    check(bool(head), "no 'Measured ...' line")
+    for part in (os.uname().sysname, "cores", "load average", "UTC"):
+        check(part in head, f"header line lacks {part!r}: {head!r}")
+    check(TABLE_HEADER in lines, "no table header")
+    rows = {}
+    for line in lines:
+        if not line.startswith("| `"):
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if not check(len(cells) == 5, f"a row without 5 cells: {line}"):
+            continue
+        name, t, peer, pt, ratio = cells
+        check(TIME.match(t) and TIME.match(pt), f"times not numeric: {line}")
+        m = RATIO.match(ratio)
+        check(m and float(m.group(1)) >= 0, f"ratio not numeric: {line}")
+        key = (name.strip("`"), peer.strip("`"))
+        check(key not in rows, f"row twice: {key}")
+        rows[key] = line
+    expected = ember_rows(build) + LINT_ROWS
+    check(len(expected) > len(LINT_ROWS), "ember_bench lists no benchmark pairs")
+    for key in expected:
+        check(key in rows, f"missing row: {key[0]} vs {key[1]}")
+    check("Not measured" not in text, "some benchmarks failed:\n" + text.split("Not measured", 1)[-1])
+
+
+def path_without(tool_prefix, folder):
+    """A folder of links to every program on PATH except those whose names start with tool_prefix."""
+    os.makedirs(folder, exist_ok=True)
+    for d in os.environ.get("PATH", "/usr/bin:/bin").split(":"):
+        if not os.path.isdir(d):
+            continue
+        for name in os.listdir(d):
+            link = os.path.join(folder, name)
+            if not name.startswith(tool_prefix) and not os.path.lexists(link):
+                os.symlink(os.path.join(d, name), link)
+    return folder
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    report_sh, build = sys.argv[1], os.path.abspath(sys.argv[2])
+    with tempfile.TemporaryDirectory(prefix="ember_report_test_") as tmp:
+        out = os.path.join(tmp, "report.md")
+        run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out],
+                             capture_output=True, text=True, timeout=300)
+        if check(run.returncode == 0, f"report.sh --quick exited {run.returncode}:\n{run.stderr[-4000:]}"):
+            with open(out, encoding="utf-8") as f:
+                text = f.read()
+            check_table(text, build)
+            print(text)
+
+        bin_dir = path_without("clang-tidy", os.path.join(tmp, "bin"))
+        run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out + ".2"],
+                             capture_output=True, text=True, timeout=60, env=dict(os.environ, PATH=bin_dir))
+        check(run.returncode == 2 and "clang-tidy" in run.stderr,
+              f"without clang-tidy: exit {run.returncode}, stderr {run.stderr!r} (expected 2, naming clang-tidy)")
+        check(not os.path.exists(out + ".2"), "a report was written without clang-tidy")
+    for f in failures:
+        print("FAIL:", f, file=sys.stderr)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
