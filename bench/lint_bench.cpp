@@ -14,11 +14,14 @@
 // emberlint_scale (200, 500, 1000 and 2000 units, or EMBERLINT_BENCH_SCALE_UNITS=N,M,...): one iteration
 // lints a --light tree of each size with `check -j 2 --no-cache` (its findings checked against the tree's
 // expected_findings.json) and reports per_unit_ms_N (wall time per unit), cpu_per_unit_ms_N and wall_s_N,
-// and linearity = per-unit cost at the largest size / at the smallest (near 1 when cost is linear).
+// and linearity = per-unit cost at the largest size / at the smallest (near 1 when cost is linear), with
+// linearity_cpu the same in CPU time (user + system of emberlint), which other load on the machine does not
+// distort.
 //
 // Both also report their pairs for bench/report.sh as counters `vs:ROW:ember` (the measured side) and
 // `vs:ROW:PEER` (its peer), in seconds: cache_warm vs cold, cache_header_changed vs cold, j2 vs j1 (and the
-// same in CPU time), scale_per_unit_N vs per_unit_SMALLEST for every larger size N.
+// same in CPU time), scale_per_unit_N vs per_unit_SMALLEST for every larger size N (and
+// scale_cpu_per_unit_N).
 //
 // Run: build/release/emberlint_bench [--benchmark_filter=scale] [--benchmark_repetitions=N]
 #include <benchmark/benchmark.h>
@@ -238,11 +241,15 @@ void BM_emberlint_scale(benchmark::State& state) {
     state.counters["cpu_per_unit_ms_" + size] = 1000 * per_unit[i].cpu / n;
     state.counters["wall_s_" + size] = per_unit[i].wall * sizes[i] / n;
     if (i > 0) {
-      pair(state, "scale_per_unit_" + size, per_unit[i].wall / n, "per_unit_" + std::to_string(sizes[0]),
+      const std::string smallest = std::to_string(sizes[0]);
+      pair(state, "scale_per_unit_" + size, per_unit[i].wall / n, "per_unit_" + smallest,
            per_unit[0].wall / n);
+      pair(state, "scale_cpu_per_unit_" + size, per_unit[i].cpu / n, "cpu_per_unit_" + smallest,
+           per_unit[0].cpu / n);
     }
   }
   state.counters["linearity"] = per_unit.back().wall / per_unit.front().wall;
+  state.counters["linearity_cpu"] = per_unit.back().cpu / per_unit.front().cpu;
 }
 
 int units() {

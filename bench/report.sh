@@ -13,7 +13,7 @@
 #   --quick           (or EMBER_REPORT_QUICK=1) everything once and briefly: tiny trees, minimal benchmark
 #                     times; checks that the table is complete, its numbers mean little
 #   --compare-filter  the files of BUILD_DIR's compile database that compare.sh times (a regular expression;
-#                     default emberlint's own sources, /(lint|rules|reports|analyze)/)
+#                     default emberlint's own sources: ROOT/(lint|rules|reports|analyze)/)
 #
 # Naming convention: how a benchmark's rows are found, so that new benchmarks join the table without an edit
 # here.
@@ -37,7 +37,9 @@ build="$root/build/release"
 out=""
 quick=${EMBER_REPORT_QUICK:-0}
 do_build=1
-compare_filter='/(lint|rules|reports|analyze)/'
+# emberlint's own sources: the top-level folders lint/, rules/, reports/ and analyze/ (not tests/lint/).
+# shellcheck disable=SC2016  # $ inside the sed expression is a character to escape, not an expansion
+compare_filter="^$(printf '%s' "$root" | sed 's/[].[\*^$()+?{}|]/\\&/g')/(lint|rules|reports|analyze)/"
 usage() { sed -n '8,16p' "$0" >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
