@@ -129,6 +129,10 @@ class BlasBackend final : public Backend {
   void cast(const Tensor& x, Tensor& out) override;
   bool supports_dtype(DType dtype, Device device) override;
 
+  // fusion_ops.cpp
+  bool fuses(ElementOp op, DType dtype, DType operand_dtype, Device device) override;
+  void fused_elementwise(const FusedProgram& program, Tensor& out) override;
+
   // solver_ops.cpp
   void solve(const Tensor& a, const Tensor& b, Tensor& out) override;
   void inv(const Tensor& a, Tensor& out) override;

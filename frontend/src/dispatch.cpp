@@ -8,6 +8,7 @@
 #include "ember/ops/device.hpp"
 #include "ember/ops/dtype.hpp"
 #include "ember/selection.hpp"
+#include "lazy.hpp"
 
 namespace ember::detail {
 
@@ -101,6 +102,7 @@ Device creation_device(const char* op, Backend& backend, std::optional<Device> d
 
 Tensor cast_to(const Tensor& x, DType dtype) {
   if (x.dtype() == dtype) return x;
+  if (auto deferred = defer(ElementOp::cast, dtype, x.shape(), {x})) return *deferred;
   Tensor out = empty_like("cast", x, x.shape(), dtype);
   x.backend().cast(x, out);
   return out;
@@ -113,6 +115,7 @@ const Tensor& cast_into(const Tensor& x, DType dtype, std::optional<Tensor>& sto
 }
 
 Tensor scalar_like(const char* op, const Tensor& x, Scalar value, DType dtype) {
+  if (auto deferred = defer_constant(x.backend(), x.device(), value, dtype)) return *deferred;
   Tensor out = empty_like(op, x, {}, dtype);
   x.backend().full(out, value);
   return out;

@@ -7,6 +7,7 @@
 #include "ember/error.hpp"
 #include "ember/ops/dtype.hpp"
 #include "ember/scalar.hpp"
+#include "lazy.hpp"
 
 namespace ember {
 
@@ -25,6 +26,26 @@ Tensor::Tensor(std::shared_ptr<Buffer> buffer, std::size_t byte_offset, Shape sh
   }
 }
 
+Tensor::Tensor(std::shared_ptr<detail::LazyNode> node, Shape shape, DType dtype, Backend* backend,
+               Device device)
+    : lazy_(std::move(node)),
+      device_(device),
+      shape_(std::move(shape)),
+      numel_(shape_numel(shape_)),
+      dtype_(dtype),
+      backend_(backend) {
+  if (!lazy_ || backend_ == nullptr)
+    throw BackendError("Tensor: a pending tensor needs an expression and a backend");
+}
+
+const std::shared_ptr<Buffer>& Tensor::buffer() const {
+  return lazy_ ? detail::evaluate(*lazy_) : buffer_;
+}
+
+bool Tensor::pending() const {
+  return lazy_ && !detail::evaluated(*lazy_);
+}
+
 std::int64_t Tensor::dim(std::int64_t axis) const {
   return shape_[static_cast<std::size_t>(normalize_axis(axis, ndim(), "Tensor::dim"))];
 }
@@ -34,6 +55,7 @@ std::size_t Tensor::itemsize() const {
 }
 
 Device Tensor::device() const {
+  if (lazy_) return device_;
   return buffer_ ? buffer_->device() : Device::cpu();
 }
 
@@ -47,8 +69,8 @@ std::string Tensor::backend_name() const {
 }
 
 void* Tensor::raw_data() const {
-  if (!buffer_) return nullptr;
-  auto* base = static_cast<unsigned char*>(buffer_->host_data());
+  if (!lazy_ && !buffer_) return nullptr;
+  auto* base = static_cast<unsigned char*>(buffer()->host_data());
   return base ? base + byte_offset_ : nullptr;
 }
 

@@ -7,6 +7,7 @@
 #include "ember/backend/comparison_ops.hpp"
 #include "ember/backend/device_ops.hpp"
 #include "ember/backend/dtype_ops.hpp"
+#include "ember/backend/fusion_ops.hpp"
 #include "ember/backend/math_ops.hpp"
 #include "ember/backend/random_ops.hpp"
 #include "ember/backend/solver_ops.hpp"
@@ -20,7 +21,8 @@ class Backend : public TensorOps,
                 public RandomOps,
                 public DeviceOps,
                 public DTypeOps,
-                public SolverOps {
+                public SolverOps,
+                public FusionOps {
  public:
   ~Backend() override = default;
   // "eigen", "blas", "opencl": the name set_backend and EMBER_BACKEND use.

@@ -14,14 +14,23 @@
 namespace ember {
 
 class Backend;
+namespace detail {
+struct LazyNode;
+}
 
 // Tensors are values with shared, immutable storage: no op writes into an input, so copies of a Tensor
 // (and reshapes, which share the buffer) are safe to pass around. Storage is always contiguous, row-major.
+//
+// A tensor may be pending: the result of deferred element-wise ops (ember/lazy.hpp) whose storage does not
+// exist yet. Shape, dtype, device and backend are known at once; buffer(), raw_data() and data() evaluate
+// it first (once, shared by every copy), so backends and ops code never see the difference.
 class Tensor {
  public:
   // An empty 0-element float32 tensor of shape (0,) on no backend; assign a real tensor to it before use.
   Tensor() = default;
   Tensor(std::shared_ptr<Buffer> buffer, std::size_t byte_offset, Shape shape, DType dtype, Backend* backend);
+  // A pending tensor: the value of `node` (frontend-internal, see frontend/src/lazy.hpp) viewed as `shape`.
+  Tensor(std::shared_ptr<detail::LazyNode> node, Shape shape, DType dtype, Backend* backend, Device device);
 
   const Shape& shape() const { return shape_; }
   std::int64_t ndim() const { return static_cast<std::int64_t>(shape_.size()); }
@@ -36,8 +45,13 @@ class Tensor {
   Backend& backend() const;
   std::string backend_name() const;
 
-  const std::shared_ptr<Buffer>& buffer() const { return buffer_; }
+  // The storage; evaluates a pending tensor first.
+  const std::shared_ptr<Buffer>& buffer() const;
   std::size_t byte_offset() const { return byte_offset_; }
+  // Whether the tensor is still an unevaluated expression (see ember/lazy.hpp); false once evaluated.
+  bool pending() const;
+  // The expression behind a pending tensor (or an evaluated one made lazily); frontend-internal.
+  const std::shared_ptr<detail::LazyNode>& lazy_node() const { return lazy_; }
 
   // Host pointers for host-resident tensors (nullptr otherwise); for backends and tests, not for ops code.
   void* raw_data() const;
@@ -53,6 +67,8 @@ class Tensor {
 
  private:
   std::shared_ptr<Buffer> buffer_;
+  std::shared_ptr<detail::LazyNode> lazy_;  // set for tensors made by deferred ops; buffer_ is then null
+  Device device_;                           // of a lazy tensor
   std::size_t byte_offset_ = 0;
   Shape shape_{0};
   std::int64_t numel_ = 0;

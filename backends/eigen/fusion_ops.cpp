@@ -1,0 +1,16 @@
+// The Eigen backend's fused element-wise evaluation: the shared host block loop (frontend/src/host/fused.hpp)
+// over this backend's own element-wise methods, so fused results are bit-identical to eager ones.
+#include "eigen_backend.hpp"
+#include "host/fused.hpp"
+
+namespace ember::eigen {
+
+bool EigenBackend::fuses(ElementOp /*op*/, DType /*dtype*/, DType /*operand_dtype*/, Device device) {
+  return device == Device::cpu();
+}
+
+void EigenBackend::fused_elementwise(const FusedProgram& program, Tensor& out) {
+  host::run_fused(*this, program, out);
+}
+
+}  // namespace ember::eigen
