@@ -157,6 +157,11 @@ def show(t):
     return f"{t / 1e-9:.3g} ns"
 
 
+def natural(text):
+    """Sort key: numbers by value, so scale_per_unit_500 comes before scale_per_unit_1000."""
+    return [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", text)]
+
+
 def ratio(r):
     return f"{r:.2f}x" if r >= 0.1 else f"{r:.2g}x"
 
@@ -176,6 +181,7 @@ for path in files:
         if name not in runs or b.get("run_type") == "aggregate":
             runs[name] = b
     groups = {}  # (GROUP, ARGS) -> {VARIANT: run}
+    counter_rows = []
     for name, b in runs.items():
         parts = name.split("/")
         if len(parts) >= 2:
@@ -189,7 +195,8 @@ for path in files:
                 pm = re.fullmatch(r"vs:" + re.escape(row) + r":(.+)", peer_key)
                 if pm and pm.group(1) != "ember":
                     label = parts[0].removeprefix("BM_")
-                    rows.append((f"{label}: {row}", value, pm.group(1), peer_value))
+                    counter_rows.append((f"{label}: {row}", value, pm.group(1), peer_value))
+    rows += sorted(counter_rows, key=lambda r: (natural(r[0]), natural(r[2])))
     for (group, args), variants in groups.items():  # convention 1: GROUP/VARIANT names
         suffix = "".join("/" + a for a in args)
         for v, b in variants.items():
