@@ -2,9 +2,14 @@
 // against hand-written expectations, in every format, and the errors a user can make (exit code 2).
 #include <nlohmann/json.hpp>
 
-#include "test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace analyze_test {
+
+namespace fs = std::filesystem;
+using namespace emberlint::test;  // tests/support/test_support.hpp
+using emberlint::test::emberlint;  // not the namespace
+
 namespace {
 
 using nlohmann::json;
@@ -168,7 +173,7 @@ TEST_F(AnalyzeCli, ConfigurationErrorsExitTwoAndSayWhere) {
     fs::copy(kClassShape, dir, fs::copy_options::recursive);
     std::string cfg = R"({"layers": {"backends": {"alpha": ["backends/alpha/**"]}}, )" + ops_interface +
                       R"(, "compile_flags": ["-std=c++20", "-Iinclude"]})";
-    write(dir / ".emberlint.json", cfg);
+    write_file(dir / ".emberlint.json", cfg);
     return dir;
   };
   struct Case {
@@ -202,7 +207,7 @@ TEST_F(AnalyzeCli, ConfigurationErrorsExitTwoAndSayWhere) {
 TEST_F(AnalyzeCli, UnparsableBackendSourceExitsThreeAndStillReports) {
   fs::path dir = scratch_ / "broken";
   fs::copy(kClassShape, dir, fs::copy_options::recursive);
-  write(dir / "backends/gamma/broken.cpp", "void f() { this is not C++; }\n");
+  write_file(dir / "backends/gamma/broken.cpp", "void f() { this is not C++; }\n");
   Outcome o = run_in(dir, emberlint() + " analyze --format json", scratch_);
   EXPECT_EQ(o.exit_code, 3) << o.err;
   json doc = json::parse(o.out);

@@ -2,9 +2,14 @@
 // no EL400-EL403 finding. This is DESIGN.md's "nothing is silently missing", checked on the real tree.
 #include <nlohmann/json.hpp>
 
-#include "test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace analyze_test {
+
+namespace fs = std::filesystem;
+using namespace emberlint::test;  // tests/support/test_support.hpp
+using emberlint::test::emberlint;  // not the namespace
+
 namespace {
 
 using nlohmann::json;

@@ -14,15 +14,19 @@
 #include <functional>
 #include <regex>
 
-#include "../lint/spawn.hpp"
 #include "analyze/migrate.hpp"
-#include "test_support.hpp"
+#include "tests/support/spawn.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace analyze_test {
+
+namespace fs = std::filesystem;
+using namespace emberlint::test;  // tests/support/test_support.hpp
+using emberlint::test::emberlint;  // not the namespace
+
 namespace {
 
 using emberlint::analyze::Migration;
-using Tree = std::map<std::string, std::string>;  // snapshot(): relative path -> bytes, "dir/" for folders
 
 const fs::path kLegacy = fs::path(EMBER_SOURCE_DIR) / "examples" / "legacy";
 // The journal, the migration's temporaries, and those of an interrupted atomic write.
@@ -181,7 +185,7 @@ TEST_F(MigrationFault, KilledAtEveryWriteStepTheTreeEndsOriginalOrMigrated) {
 }
 
 TEST_F(MigrationFault, AnUnreadableJournalIsAnErrorThatSaysWhatToDo) {
-  write(original_tree_ / ".emberlint-migration.json", "{\"journal\": \"migration\", \"state\": ");
+  write_file(original_tree_ / ".emberlint-migration.json", "{\"journal\": \"migration\", \"state\": ");
   Outcome o = run_in(original_tree_, emberlint() + " analyze", scratch_ / "out");
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find(".emberlint-migration.json: not a valid migration journal"), std::string::npos)

@@ -3,9 +3,14 @@
 #include <nlohmann/json.hpp>
 #include <regex>
 
-#include "test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace analyze_test {
+
+namespace fs = std::filesystem;
+using namespace emberlint::test;  // tests/support/test_support.hpp
+using emberlint::test::emberlint;  // not the namespace
+
 namespace {
 
 using nlohmann::json;
@@ -74,7 +79,7 @@ TEST_F(HtmlReport, ChromiumRendersTheCellsOfTheJsonReport) {
   json doc = json::parse(json_run.out);
 
   // Self-contained: no external script, style, image or font.
-  std::string text = slurp(html);
+  std::string text = read_file(html);
   EXPECT_EQ(text.find("src=\"http"), std::string::npos);
   EXPECT_EQ(text.find("href=\"http"), std::string::npos);
 
@@ -118,7 +123,7 @@ TEST_F(HtmlReport, ChromiumRendersTheCellsOfTheJsonReport) {
   EXPECT_EQ(shot.exit_code, 0) << shot.err;
   ASSERT_TRUE(fs::exists(png));
   EXPECT_GT(fs::file_size(png), 5000u);
-  EXPECT_EQ(slurp(png).substr(1, 3), "PNG");
+  EXPECT_EQ(read_file(png).substr(1, 3), "PNG");
 }
 
 }  // namespace

@@ -4,9 +4,14 @@
 // leaves the tree as it was.
 #include <nlohmann/json.hpp>
 
-#include "test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace analyze_test {
+
+namespace fs = std::filesystem;
+using namespace emberlint::test;  // tests/support/test_support.hpp
+using emberlint::test::emberlint;  // not the namespace
+
 namespace {
 
 using nlohmann::json;
@@ -113,12 +118,12 @@ TEST_F(Legacy, DryRunPrintsThePlanInEveryFormatAndChangesNoByte) {
       << csv.out;
   const fs::path html = scratch_ / "plan.html";
   Outcome h = lint("analyze --migrate --backend all --dry-run --format html -o '" + html.string() + "'");
-  EXPECT_NE(slurp(html).find("<table class=\"findings\" id=\"plan\">"), std::string::npos);
+  EXPECT_NE(read_file(html).find("<table class=\"findings\" id=\"plan\">"), std::string::npos);
   EXPECT_EQ(snapshot(tree_), before);
 }
 
 TEST_F(Legacy, ConflictsStopThePlanAndChangeNothing) {
-  write(tree_ / "backends/eigen/eigen_ops.hpp", "// already here\n");
+  write_file(tree_ / "backends/eigen/eigen_ops.hpp", "// already here\n");
   auto before = snapshot(tree_);
   Outcome o = lint("analyze --migrate --backend eigen --apply");
   EXPECT_EQ(o.exit_code, 2);
@@ -129,7 +134,7 @@ TEST_F(Legacy, ConflictsStopThePlanAndChangeNothing) {
 
 TEST_F(Legacy, AnApplyThatFailsMidwayLeavesTheTreeAsItWas) {
   // backends/opencl is a file: the opencl targets cannot be created after blas and eigen were written.
-  write(tree_ / "backends/opencl", "not a folder\n");
+  write_file(tree_ / "backends/opencl", "not a folder\n");
   auto before = snapshot(tree_);
   Outcome o = lint("analyze --migrate --backend all --apply");
   EXPECT_EQ(o.exit_code, 2) << o.out;
@@ -170,7 +175,7 @@ TEST_F(Legacy, AppliedMigrationBuildsPassesItsTestsAndLintsClean) {
        {"backends/eigen/math_ops.cpp", "backends/blas/linalg_ops.cpp", "backends/opencl/random_ops.cpp",
         "include/legacy/dispatch.hpp", "src/dispatch.cpp"})
     EXPECT_TRUE(fs::exists(tree_ / made)) << made;
-  std::string math = slurp(tree_ / "src/ops/math.cpp");
+  std::string math = read_file(tree_ / "src/ops/math.cpp");
   EXPECT_EQ(math.find("ops/eigen/"), std::string::npos);
   EXPECT_EQ(math.find("blas::add("), std::string::npos);
   EXPECT_NE(math.find("#include \"legacy/dispatch.hpp\""), std::string::npos);

@@ -9,8 +9,8 @@
 #include <functional>
 #include <thread>
 
-#include "spawn.hpp"
-#include "test_support.hpp"
+#include "tests/support/spawn.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
 using emberlint::test::write_file;

@@ -10,11 +10,15 @@
 
 #include "lint/baseline.hpp"
 #include "lint/runner.hpp"
-#include "tests/analyze/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
-namespace at = analyze_test;  // running emberlint, scratch folders, reading and writing files
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::run_in;
+using emberlint::test::scratch_dir;
+using emberlint::test::write_file;
 
 namespace {
 
@@ -144,7 +148,7 @@ TEST(BaselineFormat, MalformedInputsNameTheFileAndTheJsonPath) {
 }
 
 TEST(BaselineFormat, ReadNamesAMissingFileAndAFolder) {
-  fs::path dir = at::scratch_dir("read");
+  fs::path dir = scratch_dir("read");
   try {
     read_baseline(dir / "none.json");
     ADD_FAILURE() << "no error";
@@ -159,16 +163,16 @@ TEST(BaselineFormat, ReadNamesAMissingFileAndAFolder) {
 }
 
 TEST(BaselineFormat, WritingIsAtomicKeepsPermissionsAndReportsAMissingFolder) {
-  fs::path dir = at::scratch_dir("write");
+  fs::path dir = scratch_dir("write");
   const fs::path file = dir / "b.json";
   write_baseline(file, Baseline{"0.1.0", {entry(print('a', 1))}});
-  EXPECT_EQ(parse_baseline(at::slurp(file), "b.json").entries.size(), 1u);
+  EXPECT_EQ(parse_baseline(read_file(file), "b.json").entries.size(), 1u);
   const mode_t mask = ::umask(0);
   ::umask(mask);
   EXPECT_EQ(static_cast<mode_t>(fs::status(file).permissions() & fs::perms::all), 0666 & ~mask);
   fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   write_baseline(file, Baseline{"0.1.0", {}});
-  EXPECT_TRUE(parse_baseline(at::slurp(file), "b.json").entries.empty());
+  EXPECT_TRUE(parse_baseline(read_file(file), "b.json").entries.empty());
   EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   EXPECT_TRUE(leftovers(dir).empty());
@@ -203,9 +207,9 @@ TEST(BaselineMatching, IsAMultisetOnTheHash) {
 class BaselineRun : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::canonical(at::scratch_dir("run"));
-    at::write(root_ / "src/a.cpp", "int a;\nint b;\nint c;\n");
-    at::write(root_ / "src/b.cpp", "int d;\n");
+    root_ = fs::canonical(scratch_dir("run"));
+    write_file(root_ / "src/a.cpp", "int a;\nint b;\nint c;\n");
+    write_file(root_ / "src/b.cpp", "int d;\n");
     result_.root = root_;
     result_.checked_rules[root_ / "src/a.cpp"] = {"EL200", "EL300"};
   }
@@ -248,7 +252,7 @@ TEST_F(BaselineRun, WriteKeepsOutOfScopeEntriesAndPruneOnlyShrinks) {
   ASSERT_TRUE(result_.baseline && result_.baseline->written);
   EXPECT_EQ(*result_.baseline->written, 3u);
   Baseline b = read_baseline(file);
-  ASSERT_EQ(b.entries.size(), 3u) << at::slurp(file);
+  ASSERT_EQ(b.entries.size(), 3u) << read_file(file);
   EXPECT_EQ(b.entries[0].file, "src/a.cpp");
   EXPECT_EQ(b.entries[0].line, 1u);
   EXPECT_EQ(b.entries[1].line, 3u);
@@ -289,7 +293,7 @@ TEST_F(BaselineRun, OptionsAreCheckedBeforeTheRun) {
     return std::string("no error");
   };
   const fs::path file = root_ / "b.json";
-  at::write(file, "{}");
+  write_file(file, "{}");
   EXPECT_NE(error({file, file, false, {}}).find("--baseline and --write-baseline cannot be combined"),
             std::string::npos);
   EXPECT_NE(error({{}, {}, true, {}}).find("--prune-baseline needs --baseline"), std::string::npos);
@@ -305,33 +309,33 @@ TEST_F(BaselineRun, OptionsAreCheckedBeforeTheRun) {
 class BaselineCli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = at::scratch_dir("cli");
+    dir_ = scratch_dir("cli");
     fs::copy(fs::path(EMBERLINT_FIXTURES) / "fix", dir_ / "p", fs::copy_options::recursive);
     fs::remove(dir_ / "p/src/operators.cpp.fixed");
     source_ = dir_ / "p/src/operators.cpp";
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  at::Outcome run(const std::string& args) {
-    return at::run_in(dir_ / "p", at::emberlint() + " check " + args, dir_ / "scratch");
+  Outcome run(const std::string& args) {
+    return run_in(dir_ / "p", test::emberlint() + " check " + args, dir_ / "scratch");
   }
   nlohmann::json json_run(const std::string& args, int expected_exit) {
-    at::Outcome r = run("--format json " + args);
+    Outcome r = run("--format json " + args);
     EXPECT_EQ(r.exit_code, expected_exit) << r.out << r.err;
     return nlohmann::json::parse(r.out);
   }
   Baseline baseline() { return read_baseline(dir_ / "p/base.json"); }
-  void append(const std::string& text) { at::write(source_, at::slurp(source_) + text); }
+  void append(const std::string& text) { write_file(source_, read_file(source_) + text); }
   void replace(const std::string& from, const std::string& to) {
-    std::string text = at::slurp(source_);
+    std::string text = read_file(source_);
     std::size_t at = text.find(from);
     ASSERT_NE(at, std::string::npos) << from;
-    at::write(source_, text.replace(at, from.size(), to));
+    write_file(source_, text.replace(at, from.size(), to));
   }
   // Writes the baseline and returns how many findings a plain run has.
   std::size_t write_baseline_of_all() {
     std::size_t findings = json_run("", 1)["diagnostics"].size();
-    at::Outcome w = run("--write-baseline base.json");
+    Outcome w = run("--write-baseline base.json");
     EXPECT_EQ(w.exit_code, 0) << w.out << w.err;
     EXPECT_NE(w.out.find("Wrote " + std::to_string(findings) + " findings to base.json."), std::string::npos)
         << w.out;
@@ -351,8 +355,8 @@ TEST_F(BaselineCli, AWrittenBaselineHidesEverythingAndSurvivesInsertedLines) {
   EXPECT_TRUE(j["stale_baseline"].empty());
 
   // Lines inserted above every finding: all still matched.
-  at::write(source_, "// a new header comment\n\n#include <vector>\n" + at::slurp(source_));
-  at::Outcome moved = run("--baseline base.json");
+  write_file(source_, "// a new header comment\n\n#include <vector>\n" + read_file(source_));
+  Outcome moved = run("--baseline base.json");
   EXPECT_EQ(moved.exit_code, 0) << moved.out;
   EXPECT_NE(moved.out.find(std::to_string(findings) + " known problems hidden by base.json.\nNo problems"),
             std::string::npos)
@@ -365,7 +369,7 @@ TEST_F(BaselineCli, OnlyANewOffendingLineIsReported) {
   nlohmann::json j = json_run("--baseline base.json", 1);
   ASSERT_EQ(j["diagnostics"].size(), 1u) << j.dump(2);
   EXPECT_EQ(j["diagnostics"][0]["code"], "EL200");
-  const std::string text = at::slurp(source_);
+  const std::string text = read_file(source_);
   EXPECT_EQ(j["diagnostics"][0]["line"], std::count(text.begin(), text.end(), '\n'));
   EXPECT_TRUE(j["stale_baseline"].empty());
 }
@@ -374,10 +378,10 @@ TEST_F(BaselineCli, AFixedFindingIsStaleFailsTheRunUntilPruned) {
   const std::size_t findings = write_baseline_of_all();
   const fs::path file = dir_ / "p/base.json";
   fs::permissions(file, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
-  const std::string before = at::slurp(file);
+  const std::string before = read_file(file);
   replace("  return a + a;\n", "  return ember::ops::add(a, a);\n");  // in_function(), alone in its context
 
-  at::Outcome r = run("--baseline base.json");
+  Outcome r = run("--baseline base.json");
   EXPECT_EQ(r.exit_code, 1) << "a stale entry fails the run without any new finding\n" << r.out;
   EXPECT_NE(r.out.find("base.json: stale baseline entry EL200 src/operators.cpp:50: operator '+' applied to "
                        "tensor type 'ember::Tensor': use add() (run with --prune-baseline)\n"),
@@ -390,14 +394,14 @@ TEST_F(BaselineCli, AFixedFindingIsStaleFailsTheRunUntilPruned) {
   EXPECT_EQ(j["stale_baseline"][0]["file"], "src/operators.cpp");
   EXPECT_EQ(j["stale_baseline"][0]["line"], 50);
   EXPECT_EQ(run("--baseline base.json --exit-zero").exit_code, 0);
-  EXPECT_EQ(at::slurp(file), before) << "--baseline alone never writes";
+  EXPECT_EQ(read_file(file), before) << "--baseline alone never writes";
 
-  at::Outcome pruned = run("--baseline base.json --prune-baseline");
+  Outcome pruned = run("--baseline base.json --prune-baseline");
   EXPECT_EQ(pruned.exit_code, 0) << pruned.out << pruned.err;
   EXPECT_NE(pruned.out.find("Pruned 1 stale entry from base.json."), std::string::npos) << pruned.out;
   Baseline b = baseline();
   EXPECT_EQ(b.entries.size(), findings - 1);
-  EXPECT_LT(at::slurp(file).size(), before.size());
+  EXPECT_LT(read_file(file).size(), before.size());
   EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   EXPECT_TRUE(leftovers(dir_ / "p").empty());
@@ -442,15 +446,15 @@ TEST_F(BaselineCli, WriteAfterFixRecordsWhatRemains) {
 }
 
 TEST_F(BaselineCli, APartialRunJudgesOnlyWhatItChecked) {
-  at::write(dir_ / "p/src/second.cpp",
-            "#include <ember/tensor.hpp>\nember::Tensor second(const ember::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "p/src/second.cpp",
+             "#include <ember/tensor.hpp>\nember::Tensor second(const ember::Tensor& a) { return a + a; }\n");
   write_baseline_of_all();
   const std::size_t all = baseline().entries.size();
   // Another rule only, or one file only: the other entries are not stale, and are kept when pruning or
   // writing.
   EXPECT_EQ(run("--baseline base.json --select EL201").exit_code, 0);
   replace("  return a + a;\n", "  return ember::ops::add(a, a);\n");
-  at::Outcome one = run("--baseline base.json --prune-baseline src/operators.cpp");
+  Outcome one = run("--baseline base.json --prune-baseline src/operators.cpp");
   EXPECT_EQ(one.exit_code, 0) << one.out << one.err;
   EXPECT_EQ(baseline().entries.size(), all - 1);
   EXPECT_EQ(run("--write-baseline base.json src/operators.cpp").exit_code, 0);
@@ -463,25 +467,25 @@ TEST_F(BaselineCli, APartialRunJudgesOnlyWhatItChecked) {
 }
 
 TEST_F(BaselineCli, BadBaselineOptionsExitTwoBeforeAnythingRuns) {
-  at::write(dir_ / "p/base.json", "{\"tool\": \"emberlint\", \"version\": \"0.1.0\", \"findings\": [1]}");
-  const std::string before = at::slurp(source_);
-  at::Outcome bad = run("--fix --baseline base.json");
+  write_file(dir_ / "p/base.json", "{\"tool\": \"emberlint\", \"version\": \"0.1.0\", \"findings\": [1]}");
+  const std::string before = read_file(source_);
+  Outcome bad = run("--fix --baseline base.json");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("base.json: findings[0]: expected an object, found number"), std::string::npos)
       << bad.err;
   EXPECT_TRUE(bad.out.empty()) << bad.out;
-  EXPECT_EQ(at::slurp(source_), before) << "nothing fixed";
+  EXPECT_EQ(read_file(source_), before) << "nothing fixed";
 
-  at::Outcome missing = run("--baseline none.json");
+  Outcome missing = run("--baseline none.json");
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("none.json: no such baseline file"), std::string::npos) << missing.err;
-  at::Outcome both = run("--baseline base.json --write-baseline other.json");
+  Outcome both = run("--baseline base.json --write-baseline other.json");
   EXPECT_EQ(both.exit_code, 2);
   EXPECT_NE(both.err.find("cannot be combined"), std::string::npos) << both.err;
-  at::Outcome prune = run("--prune-baseline");
+  Outcome prune = run("--prune-baseline");
   EXPECT_EQ(prune.exit_code, 2);
   EXPECT_NE(prune.err.find("--prune-baseline needs --baseline"), std::string::npos) << prune.err;
-  at::Outcome overwrite = run("--write-baseline base.json");
+  Outcome overwrite = run("--write-baseline base.json");
   EXPECT_EQ(overwrite.exit_code, 2);
   EXPECT_NE(overwrite.err.find("delete the file to write a new baseline"), std::string::npos)
       << overwrite.err;

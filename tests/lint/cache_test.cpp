@@ -14,10 +14,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lint/cache.hpp"
-#include "tests/lint/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
-using Outcome = emberlint::test::CommandResult;
+using emberlint::test::Outcome;
 using emberlint::test::read_file;
 using emberlint::test::write_file;
 
@@ -48,7 +48,7 @@ struct Counts {
 class Cache : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = emberlint::test::fresh_test_folder("emberlint_cache_");
+    dir_ = emberlint::test::scratch_dir("cache");
     cache_ = dir_ / "cache";
     write_file(dir_ / ".emberlint.json", R"({
       "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},

@@ -1,73 +1,47 @@
 // End-to-end tests of the emberlint executable: every exit code, every format, and the bad inputs a user
 // will hit (broken configs, missing databases and paths, unparsable, non-UTF-8 and huge files, g++ flags).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "tests/support/test_support.hpp"
+
 namespace fs = std::filesystem;
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::run_in;
+using emberlint::test::scratch_dir;
+using emberlint::test::write_file;
 
 namespace {
-
-struct Outcome {
-  int exit_code = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-void write(const fs::path& p, const std::string& text) {
-  fs::create_directories(p.parent_path());
-  std::ofstream(p, std::ios::binary) << text;
-}
 
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("emberlint_cli_" + std::to_string(::getpid()) + "_" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    write(dir_ / ".emberlint.json", R"({
+    dir_ = scratch_dir("cli");
+    write_file(dir_ / ".emberlint.json", R"({
       // a small project: a frontend, one backend, a stand-in Eigen
       "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}, "tests": ["tests/**"]},
       "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
       "exclude": ["build/**"],
       "compile_flags": ["-std=c++20", "-isystem", "vendor", "-Iinclude"]
     })");
-    write(dir_ / "vendor/Eigen/Core",
-          "#pragma once\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
-    write(dir_ / "backends/eigen/ops.cpp",
-          "#include <Eigen/Core>\nlong f() { return Eigen::MatrixXd().rows(); }\n");
-    write(dir_ / "frontend/clean.cpp", "int twice(int n) { return n * 2 - 1; }\n");
+    write_file(dir_ / "vendor/Eigen/Core",
+               "#pragma once\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
+    write_file(dir_ / "backends/eigen/ops.cpp",
+               "#include <Eigen/Core>\nlong f() { return Eigen::MatrixXd().rows(); }\n");
+    write_file(dir_ / "frontend/clean.cpp", "int twice(int n) { return n * 2 - 1; }\n");
   }
   void TearDown() override { fs::remove_all(dir_); }
 
-  Outcome run(const std::string& args) {
-    const fs::path out = dir_ / "stdout.txt", err = dir_ / "stderr.txt";
-    std::string cmd = "cd '" + dir_.string() + "' && '" EMBERLINT_EXE "' " + args + " >'" + out.string() +
-                      "' 2>'" + err.string() + "'";
-    int status = std::system(cmd.c_str());
-    Outcome r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out);
-    r.err = slurp(err);
-    fs::remove(out);
-    fs::remove(err);
-    return r;
-  }
+  Outcome run(const std::string& args) { return run_in(dir_, emberlint::test::emberlint() + " " + args); }
 
-  void add_finding() { write(dir_ / "frontend/bad.cpp", "#include <Eigen/Core>\nint g() { return 1; }\n"); }
+  void add_finding() {
+    write_file(dir_ / "frontend/bad.cpp", "#include <Eigen/Core>\nint g() { return 1; }\n");
+  }
 
   fs::path dir_;
 };
@@ -95,7 +69,7 @@ TEST_F(Cli, FindingsExitOneInClangStyleWithSnippetAndCaret) {
 TEST_F(Cli, ExitZeroTurnsFindingsIntoSuccessOnly) {
   add_finding();
   EXPECT_EQ(run("check --exit-zero").exit_code, 0);
-  write(dir_ / "frontend/broken.cpp", "int broken( {\n");
+  write_file(dir_ / "frontend/broken.cpp", "int broken( {\n");
   EXPECT_EQ(run("check --exit-zero").exit_code, 3);
 }
 
@@ -127,7 +101,7 @@ TEST_F(Cli, TextStatisticsAndOutputFile) {
   Outcome r = run("check --statistics -o report.txt");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.out.empty());
-  std::string report = slurp(dir_ / "report.txt");
+  std::string report = read_file(dir_ / "report.txt");
   EXPECT_NE(report.find("    1  EL100  frontend-includes-backend\n"), std::string::npos) << report;
 }
 
@@ -139,7 +113,7 @@ TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
   Outcome bad = run("check --select EL999");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--select: unknown rule 'EL999'"), std::string::npos) << bad.err;
-  write(dir_ / "frontend/.emberlint.json", R"({"inherit": true, "rules": {"EL100": "info"}})");
+  write_file(dir_ / "frontend/.emberlint.json", R"({"inherit": true, "rules": {"EL100": "info"}})");
   Outcome info = run("check");
   EXPECT_EQ(info.exit_code, 0) << "info does not fail the run";
   EXPECT_NE(info.out.find(": info: "), std::string::npos) << info.out;
@@ -148,8 +122,8 @@ TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
 // The inventory rules of `analyze` are rules like the others: a config may set their severity and check
 // accepts them in --select, so one .emberlint.json serves both commands.
 TEST_F(Cli, InventoryRulesAreKnownToCheckAndItsConfig) {
-  write(dir_ / "frontend/.emberlint.json",
-        R"({"inherit": true, "rules": {"EL403": "error", "stub-op": "off"}})");
+  write_file(dir_ / "frontend/.emberlint.json",
+             R"({"inherit": true, "rules": {"EL403": "error", "stub-op": "off"}})");
   Outcome with_config = run("check");
   EXPECT_EQ(with_config.exit_code, 0) << with_config.err;
   EXPECT_EQ(run("check --select EL4,EL100").exit_code, 0);
@@ -180,14 +154,15 @@ TEST_F(Cli, RulesAndRuleExplainEveryRule) {
 }
 
 TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
-  write(dir_ / "include/t.hpp",
-        "#pragma once\nnamespace ember { struct Tensor {}; Tensor operator+(const Tensor&, const Tensor&);\n"
-        "namespace ops { Tensor add(const Tensor&, const Tensor&); } }\n");
-  write(dir_ / ".emberlint.json",
-        R"({"layers": {"frontend": ["frontend/**"]}, "tensor_types": ["ember::Tensor"],
+  write_file(
+      dir_ / "include/t.hpp",
+      "#pragma once\nnamespace ember { struct Tensor {}; Tensor operator+(const Tensor&, const Tensor&);\n"
+      "namespace ops { Tensor add(const Tensor&, const Tensor&); } }\n");
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["frontend/**"]}, "tensor_types": ["ember::Tensor"],
                                       "compile_flags": ["-std=c++20", "-Iinclude"]})");
-  write(dir_ / "frontend/sum.cpp",
-        "#include <t.hpp>\nember::Tensor f(ember::Tensor a, ember::Tensor b) { return a + b; }\n");
+  write_file(dir_ / "frontend/sum.cpp",
+             "#include <t.hpp>\nember::Tensor f(ember::Tensor a, ember::Tensor b) { return a + b; }\n");
   Outcome r = run("check --format json frontend");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   auto doc = nlohmann::json::parse(r.out);
@@ -213,7 +188,7 @@ TEST_F(Cli, UnknownFlagIsAUsageError) {
 }
 
 TEST_F(Cli, InvalidJsonConfigNamesLineAndColumn) {
-  write(dir_ / ".emberlint.json", "{\n  \"layers\": {\n    \"frontend\": [\"frontend/**\",]\n  }\n}\n");
+  write_file(dir_ / ".emberlint.json", "{\n  \"layers\": {\n    \"frontend\": [\"frontend/**\",]\n  }\n}\n");
   Outcome r = run("check");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(".emberlint.json:3:"), std::string::npos) << r.err;
@@ -221,11 +196,11 @@ TEST_F(Cli, InvalidJsonConfigNamesLineAndColumn) {
 }
 
 TEST_F(Cli, UnknownKeyAndBadGlobAreConfigErrors) {
-  write(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/**"]}, "excludes": []})");
+  write_file(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/**"]}, "excludes": []})");
   Outcome r = run("check");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("$: unknown key 'excludes' (did you mean 'exclude'?)"), std::string::npos) << r.err;
-  write(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/[abc"]}})");
+  write_file(dir_ / ".emberlint.json", R"({"layers": {"frontend": ["frontend/[abc"]}})");
   r = run("check");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("layers.frontend[0]: bad glob 'frontend/[abc': unclosed '['"), std::string::npos)
@@ -233,8 +208,8 @@ TEST_F(Cli, UnknownKeyAndBadGlobAreConfigErrors) {
 }
 
 TEST_F(Cli, ConfigErrorOutranksEverything) {
-  write(dir_ / "frontend/broken.cpp", "int broken( {\n");
-  write(dir_ / ".emberlint.json", R"({"layers": 1})");
+  write_file(dir_ / "frontend/broken.cpp", "int broken( {\n");
+  write_file(dir_ / ".emberlint.json", R"({"layers": 1})");
   EXPECT_EQ(run("check").exit_code, 2);
 }
 
@@ -253,7 +228,7 @@ TEST_F(Cli, MissingCompileDatabaseAndMissingPath) {
 
 TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
   add_finding();
-  write(dir_ / "frontend/broken.cpp", "int ok() { return 0; }\nint broken( {\n");
+  write_file(dir_ / "frontend/broken.cpp", "int ok() { return 0; }\nint broken( {\n");
   Outcome r = run("check --format json");
   EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -270,8 +245,9 @@ TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
 
 TEST_F(Cli, NonUtf8FileIsAnalyzedAndPrintedSafely) {
   // Latin-1 bytes in a comment and a string: clang accepts them; the report must stay valid UTF-8.
-  write(dir_ / "frontend/latin1.cpp",
-        "#include <Eigen/Core>\n// caf\xE9\nconst char* s = \"na\xEFve\"; Eigen::MatrixXd m;  // \xE9\n");
+  write_file(
+      dir_ / "frontend/latin1.cpp",
+      "#include <Eigen/Core>\n// caf\xE9\nconst char* s = \"na\xEFve\"; Eigen::MatrixXd m;  // \xE9\n");
   Outcome r = run("check");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("frontend/latin1.cpp:3:33: warning: frontend code uses 'Eigen::MatrixXd'"),
@@ -284,9 +260,9 @@ TEST_F(Cli, NonUtf8FileIsAnalyzedAndPrintedSafely) {
 
 TEST_F(Cli, CompileDatabaseWrittenForGccParses) {
   add_finding();
-  write(dir_ / "include/helper.hpp", "#pragma once\ninline int helper() { return 2; }\n");
-  write(dir_ / "frontend/uses_helper.cpp",
-        "#include <cstddef>\n#include \"helper.hpp\"\nstd::size_t h() { return helper(); }\n");
+  write_file(dir_ / "include/helper.hpp", "#pragma once\ninline int helper() { return 2; }\n");
+  write_file(dir_ / "frontend/uses_helper.cpp",
+             "#include <cstddef>\n#include \"helper.hpp\"\nstd::size_t h() { return helper(); }\n");
   nlohmann::json db = nlohmann::json::array();
   for (const char* f : {"frontend/bad.cpp", "frontend/uses_helper.cpp", "backends/eigen/ops.cpp"}) {
     db.push_back(
@@ -299,7 +275,7 @@ TEST_F(Cli, CompileDatabaseWrittenForGccParses) {
                       "-Wl,--as-needed -MD -MT x.o -MF x.o.d -o x.o -c ") +
               f}});
   }
-  write(dir_ / "build/compile_commands.json", db.dump(2));
+  write_file(dir_ / "build/compile_commands.json", db.dump(2));
   Outcome r = run("check -p build --format json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -314,7 +290,7 @@ TEST_F(Cli, FiftyThousandLineGeneratedFile) {
   big << "#include <Eigen/Core>\n";
   for (int i = 1; i < 49999; ++i) big << "inline int f" << i << "(int n) { return n * " << i << " - 1; }\n";
   big << "long last() { return Eigen::MatrixXd().rows(); }\n";
-  write(dir_ / "frontend/generated.cpp", big.str());
+  write_file(dir_ / "frontend/generated.cpp", big.str());
   Outcome r = run("check --format json --select EL100,EL101");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   auto j = nlohmann::json::parse(r.out);
@@ -325,8 +301,8 @@ TEST_F(Cli, FiftyThousandLineGeneratedFile) {
 
 TEST_F(Cli, OutputIsTheSameForAnyNumberOfJobs) {
   add_finding();
-  write(dir_ / "frontend/more.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
-  write(dir_ / "tests/t.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
+  write_file(dir_ / "frontend/more.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
+  write_file(dir_ / "tests/t.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;\n");
   Outcome one = run("check -j 1 --format json");
   Outcome two = run("check -j 2 --format json");
   Outcome all = run("check -j 0 --format json");
@@ -339,7 +315,7 @@ TEST_F(Cli, InitWritesAStarterThatChecks) {
   fs::remove(dir_ / ".emberlint.json");
   Outcome r = run("init");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  std::string text = slurp(dir_ / ".emberlint.json");
+  std::string text = read_file(dir_ / ".emberlint.json");
   EXPECT_NE(text.find("\"eigen\": [\"backends/eigen/**\"]"), std::string::npos) << text;
   EXPECT_NE(text.find("// "), std::string::npos) << "the starter is commented";
   Outcome again = run("init");

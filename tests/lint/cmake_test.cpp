@@ -8,13 +8,13 @@
 #include <set>
 
 #include "reports/merge.hpp"
-#include "tests/lint/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-using Outcome = emberlint::test::CommandResult;
+using emberlint::test::Outcome;
 using emberlint::test::read_file;
 using emberlint::test::write_file;
 
@@ -22,7 +22,7 @@ using emberlint::test::write_file;
 class BuildIntegration : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = emberlint::test::fresh_test_folder("emberlint_cmake_");
+    dir_ = emberlint::test::scratch_dir("cmake");
     write_file(dir_ / ".emberlint.json", R"({
       "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
       "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},

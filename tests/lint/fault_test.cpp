@@ -12,14 +12,16 @@
 #include <map>
 #include <regex>
 
-#include "spawn.hpp"
-#include "test_support.hpp"
+#include "tests/support/spawn.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
 using emberlint::test::Ended;
 using emberlint::test::read_file;
+using emberlint::test::snapshot;
 using emberlint::test::Spawn;
 using emberlint::test::spawn_emberlint;
+using emberlint::test::Tree;
 
 namespace {
 
@@ -27,20 +29,9 @@ const fs::path kFixture = fs::path(EMBERLINT_FIXTURES) / "fix";
 // write_file_atomically's temporaries: hidden, "<name>.emberlint-" and 6 random characters.
 const std::regex kTemporary(R"(\..+\.emberlint-[A-Za-z0-9]{6})");
 
-using Tree = std::map<std::string, std::string>;  // relative path -> bytes ("dir/" -> "" for a folder)
-
-Tree snapshot(const fs::path& root) {
-  Tree out;
-  for (const auto& e : fs::recursive_directory_iterator(root)) {
-    const std::string rel = fs::relative(e.path(), root).generic_string();
-    out[rel + (e.is_directory() ? "/" : "")] = e.is_regular_file() ? read_file(e.path()) : std::string();
-  }
-  return out;
-}
-
 class Fault : public ::testing::Test {
  protected:
-  void SetUp() override { dir_ = emberlint::test::fresh_test_folder("emberlint_fault_"); }
+  void SetUp() override { dir_ = emberlint::test::scratch_dir("fault"); }
   void TearDown() override { fs::remove_all(dir_); }
 
   // The fix fixture with three fixable files in two folders; one of them is group-readable only (0640).

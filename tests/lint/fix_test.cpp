@@ -10,20 +10,15 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
+using emberlint::test::read_file;
 
 namespace {
 
 const fs::path kFixture = fs::path(EMBERLINT_FIXTURES) / "fix";
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 struct Outcome {
   int exit_code = -1;
@@ -34,7 +29,7 @@ Outcome shell(const std::string& command, const fs::path& out_file) {
   int status = std::system((command + " >'" + out_file.string() + "' 2>&1").c_str());
   Outcome r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.out = slurp(out_file);
+  r.out = read_file(out_file);
   fs::remove(out_file);
   return r;
 }
@@ -66,7 +61,7 @@ class Fix : public ::testing::Test {
             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
-    expected_ = slurp(kFixture / "src/operators.cpp.fixed");
+    expected_ = read_file(kFixture / "src/operators.cpp.fixed");
   }
   void TearDown() override { fs::remove_all(dir_); }
 
@@ -109,7 +104,7 @@ TEST_F(Fix, JsonCarriesEachFixWithByteOffsetsIntoTheFileOnDisk) {
   Outcome r = emberlint(a, "--format json src");
   ASSERT_EQ(r.exit_code, 1) << r.out;
   auto report = nlohmann::json::parse(r.out);
-  const std::string source = slurp(a / "src/operators.cpp");
+  const std::string source = read_file(a / "src/operators.cpp");
   bool saw_first = false;
   for (const auto& d : report["diagnostics"]) {
     for (const auto& f : d["fix"]) {
@@ -146,7 +141,7 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
   auto report = nlohmann::json::parse(first.out);
   EXPECT_GT(report["fixed"].get<std::size_t>(), 20u);
   EXPECT_EQ(fixable(report), 0u);
-  EXPECT_EQ(slurp(file), expected_);
+  EXPECT_EQ(read_file(file), expected_);
   EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
   for (const auto& e : fs::directory_iterator(a / "src")) {
@@ -160,7 +155,7 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
   EXPECT_EQ(second.exit_code, 1) << second.out;
   auto again = nlohmann::json::parse(second.out);
   EXPECT_EQ(again["fixed"], 0);
-  EXPECT_EQ(slurp(file), expected_);
+  EXPECT_EQ(read_file(file), expected_);
   std::size_t left = 0;
   for (const auto& d : again["diagnostics"]) {
     if (d["code"] == "EL200") {
@@ -181,11 +176,11 @@ TEST_F(Fix, ExportedFixesAppliedByClangApplyReplacementsMatchFixInPlace) {
   fs::create_directories(dir_ / "yaml");
   Outcome exported = emberlint(b, "--quiet --export-fixes '" + (dir_ / "yaml/fixes.yaml").string() + "' src");
   EXPECT_EQ(exported.exit_code, 1) << exported.out;
-  EXPECT_NE(slurp(b / "src/operators.cpp"), expected_);  // exporting changes no file
+  EXPECT_NE(read_file(b / "src/operators.cpp"), expected_);  // exporting changes no file
   Outcome applied = shell("'" + tool + "' '" + (dir_ / "yaml").string() + "'", dir_ / "car.txt");
-  ASSERT_EQ(applied.exit_code, 0) << applied.out << "\n" << slurp(dir_ / "yaml/fixes.yaml");
-  EXPECT_EQ(slurp(b / "src/operators.cpp"), slurp(a / "src/operators.cpp"));
-  EXPECT_EQ(slurp(b / "src/operators.cpp"), expected_);
+  ASSERT_EQ(applied.exit_code, 0) << applied.out << "\n" << read_file(dir_ / "yaml/fixes.yaml");
+  EXPECT_EQ(read_file(b / "src/operators.cpp"), read_file(a / "src/operators.cpp"));
+  EXPECT_EQ(read_file(b / "src/operators.cpp"), expected_);
   Outcome cc = compiles(b);
   EXPECT_EQ(cc.exit_code, 0) << cc.out;
 
@@ -193,22 +188,22 @@ TEST_F(Fix, ExportedFixesAppliedByClangApplyReplacementsMatchFixInPlace) {
   fs::remove_all(dir_ / "yaml");
   fs::create_directories(dir_ / "yaml");
   emberlint(b, "--quiet --export-fixes '" + (dir_ / "yaml/fixes.yaml").string() + "' src");
-  std::string yaml = slurp(dir_ / "yaml/fixes.yaml");
+  std::string yaml = read_file(dir_ / "yaml/fixes.yaml");
   EXPECT_EQ(yaml.find("Replacements"), std::string::npos) << yaml;
   ASSERT_EQ(shell("'" + tool + "' '" + (dir_ / "yaml").string() + "'", dir_ / "car.txt").exit_code, 0);
-  EXPECT_EQ(slurp(b / "src/operators.cpp"), expected_);
+  EXPECT_EQ(read_file(b / "src/operators.cpp"), expected_);
 }
 
 TEST_F(Fix, AnUnwritableFolderLeavesTheFileAloneAndExitsThree) {
   if (::geteuid() == 0) GTEST_SKIP() << "root writes anywhere";
   fs::path a = copy("a");
-  const std::string before = slurp(a / "src/operators.cpp");
+  const std::string before = read_file(a / "src/operators.cpp");
   fs::permissions(a / "src", fs::perms::owner_read | fs::perms::owner_exec);
   Outcome r = emberlint(a, "--fix --quiet src");
   fs::permissions(a / "src", fs::perms::owner_all);
   EXPECT_EQ(r.exit_code, 3) << r.out;
   EXPECT_NE(r.out.find("cannot create a temporary file"), std::string::npos) << r.out;
-  EXPECT_EQ(slurp(a / "src/operators.cpp"), before);
+  EXPECT_EQ(read_file(a / "src/operators.cpp"), before);
 }
 
 }  // namespace

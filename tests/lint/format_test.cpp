@@ -10,14 +10,13 @@
 
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
-#include "tests/analyze/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace {
 
-using analyze_test::emberlint;
-using analyze_test::Outcome;
-using analyze_test::slurp;
-using analyze_test::write;
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::write_file;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -154,7 +153,7 @@ Element parse_xml(const std::string& text) {
 
 class Formats : public ::testing::Test {
  protected:
-  void SetUp() override { scratch_ = analyze_test::scratch_dir("formats"); }
+  void SetUp() override { scratch_ = emberlint::test::scratch_dir("formats"); }
   void TearDown() override { fs::remove_all(scratch_); }
 
   // A copy of a fixture folder inside the scratch folder.
@@ -164,7 +163,7 @@ class Formats : public ::testing::Test {
     return to;
   }
   Outcome run(const fs::path& where, const std::string& args) {
-    return analyze_test::run_in(where, emberlint() + " " + args, scratch_ / "out");
+    return emberlint::test::run_in(where, emberlint::test::emberlint() + " " + args, scratch_ / "out");
   }
   json run_json(const fs::path& where, const std::string& args) {
     Outcome o = run(where, args);
@@ -179,14 +178,14 @@ class Formats : public ::testing::Test {
   // The rule fixture project, with one file in a folder whose name needs percent-encoding.
   fs::path project() {
     fs::path p = copy(kFixtures / "project", "project");
-    write(p / "frontend/with space/odd name.cpp", "#include <Eigen/Core>\nint f();\n");
+    write_file(p / "frontend/with space/odd name.cpp", "#include <Eigen/Core>\nint f();\n");
     return p;
   }
 
   // The same with a file that cannot be parsed.
   fs::path broken_project() {
     fs::path p = project();
-    write(p / "frontend/broken.cpp", "int broken( {\n");
+    write_file(p / "frontend/broken.cpp", "int broken( {\n");
     return p;
   }
 
@@ -307,7 +306,7 @@ TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
     return std::string();
   };
   std::string before = print_of(first);
-  write(file, "// a comment\n\n\n" + slurp(file));
+  write_file(file, "// a comment\n\n\n" + read_file(file));
   json moved = run_json(p, "check --format sarif");
   EXPECT_FALSE(before.empty());
   EXPECT_EQ(print_of(moved), before);
@@ -316,7 +315,7 @@ TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
 TEST_F(Formats, SarifColumnsCountCodePoints) {
   fs::path p = copy(kFixtures / "project", "project");
   // "/* é */ " is 9 bytes but 8 code points: the include starts at byte column 10, code point column 9.
-  write(p / "frontend/accent.cpp", "/* \xC3\xA9 */ #include <Eigen/Core>\nint f();\n");
+  write_file(p / "frontend/accent.cpp", "/* \xC3\xA9 */ #include <Eigen/Core>\nint f();\n");
   json doc = run_json(p, "check --format sarif frontend/accent.cpp");
   json plain = run_json(p, "check --format json frontend/accent.cpp");
   ASSERT_EQ(doc["runs"][0]["results"].size(), 1u);

@@ -12,7 +12,7 @@
 #include "lint/glob.hpp"
 #include "lint/runner.hpp"
 #include "rules/registry.hpp"
-#include "tests/lint/test_support.hpp"
+#include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
