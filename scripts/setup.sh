@@ -25,6 +25,7 @@ packages=(
   libclang-dev clang clang-tools libclang-rt-14-dev libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   chromium pre-commit
+  python3 clang-tidy jq bc  # bench/report.sh and bench/lint/compare.sh (the benchmark report and its test)
 )
 
 install_missing() {

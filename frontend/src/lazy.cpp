@@ -142,6 +142,26 @@ EagerScope::~EagerScope() {
   --eager_scopes;
 }
 
+namespace {
+
+std::atomic<int>& process_verify() {
+  static std::atomic<int> verify = [] {
+    const char* env = std::getenv("EMBER_LAZY_VERIFY");
+    return env != nullptr && std::strcmp(env, "") != 0 && std::strcmp(env, "0") != 0 ? 1 : 0;
+  }();
+  return verify;
+}
+
+}  // namespace
+
+bool verifies_fusion() {
+  return process_verify().load(std::memory_order_relaxed) != 0;
+}
+
+void set_verify_fusion(bool verify) {
+  process_verify().store(verify ? 1 : 0, std::memory_order_relaxed);
+}
+
 Tensor eval(const Tensor& x) {
   if (x.lazy_node()) x.buffer();
   return x;
@@ -259,15 +279,6 @@ const Tensor* largest_pending(const std::vector<Tensor>& operands) {
   return best;
 }
 
-// EMBER_LAZY_VERIFY=1: every fused evaluation is checked byte for byte against eager evaluation.
-bool verifying() {
-  static const bool verify = [] {
-    const char* env = std::getenv("EMBER_LAZY_VERIFY");
-    return env != nullptr && std::strcmp(env, "") != 0 && std::strcmp(env, "0") != 0;
-  }();
-  return verify;
-}
-
 // The node's value computed as eager evaluation would: one backend call per op, full-size temporaries.
 Tensor eager_value(const LazyNode& node, const std::vector<Tensor>& operands) {
   const char* op = node.is_constant ? "scalar" : element_op_name(node.op);
@@ -337,7 +348,7 @@ const std::shared_ptr<Buffer>& evaluate(LazyNode& node) {
     // Inputs that are themselves pending (a reshaped pending tensor, say) are evaluated now, on their own.
     for (const Tensor& t : b.program.inputs) t.buffer();
     node.backend->fused_elementwise(b.program, out);
-    if (verifying()) verify_against_eager(node, b.program, out);
+    if (verifies_fusion()) verify_against_eager(node, b.program, out);
   }
   node.result = out.buffer();
   node.operands.clear();  // the graph is no longer needed: release the inputs it kept alive

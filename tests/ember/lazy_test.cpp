@@ -111,10 +111,22 @@ const std::vector<std::pair<const char*, Unary>>& unary_ops() {
   return all;
 }
 
+// Lazy evaluation on and the checking mode off whatever the environment says (the suite also runs with
+// EMBER_EAGER=1 and with EMBER_LAZY_VERIFY=1, whose extra eager evaluations would change allocation counts).
 class Lazy : public ::testing::TestWithParam<std::string> {
  protected:
-  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
+  void SetUp() override {
+    EMBER_REQUIRE_BACKEND(GetParam());
+    ember::set_eager(false);
+    ember::set_verify_fusion(false);
+  }
+  void TearDown() override {
+    ember::set_eager(eager_);
+    ember::set_verify_fusion(verify_);
+  }
   ember::BackendScope scope_{GetParam()};
+  const bool eager_ = ember::is_eager();
+  const bool verify_ = ember::verifies_fusion();
 
   // Whether this backend fuses `op` on dtype (else the frontend runs it eagerly and nothing is pending).
   static bool fuses(ember::ElementOp op, DType dtype) {
@@ -228,6 +240,7 @@ TEST_P(Lazy, EagerScopeAndSettingTurnDeferralOff) {
   std::thread([&] { other_thread_pending = ops::add(x, x).pending(); }).join();
   ember::set_eager(false);
   EXPECT_FALSE(other_thread_pending);
+  EXPECT_FALSE(ember::is_eager());
   EXPECT_TRUE(ops::add(x, x).pending());
 }
 
@@ -315,6 +328,18 @@ TEST_P(Lazy, ConcurrentEvaluationOfOnePendingTensorEvaluatesOnce) {
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(allocations() - before, 1u);
   for (const auto& r : results) EXPECT_EQ(r, results[0]);
+}
+
+TEST_P(Lazy, VerifyModeComparesEveryFusedResultWithEager) {
+  if (!fuses(ember::ElementOp::add, DType::float32))
+    GTEST_SKIP() << GetParam() << " does not fuse float32 add";
+  const Tensor x = concrete(DType::float32, {1 << 12}, 18);
+  ember::set_verify_fusion(true);
+  const std::size_t before = allocations();
+  const Tensor z = ember::eval(ops::exp(ops::add(ops::multiply(x, x), 1.0)));
+  // The fused output, then the eager check: three results and the scalar.
+  EXPECT_EQ(allocations() - before, 5u);
+  ember::set_verify_fusion(false);
 }
 
 TEST_P(Lazy, EvaluationReleasesTheGraph) {

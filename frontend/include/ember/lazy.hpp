@@ -39,6 +39,12 @@ bool is_eager();
 // The process-wide setting, for threads outside any EagerScope.
 void set_eager(bool eager);
 
+// Checking mode, for test suites: every fused evaluation is also computed eagerly and compared byte for
+// byte; a difference throws std::logic_error naming the program. Initially EMBER_LAZY_VERIFY=1 in the
+// environment. Costs the eager evaluation's time and memory on top.
+bool verifies_fusion();
+void set_verify_fusion(bool verify);
+
 // Ops on this thread are evaluated eagerly while the scope lives (scopes nest).
 class EagerScope {
  public:
