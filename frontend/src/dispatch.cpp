@@ -102,7 +102,7 @@ Device creation_device(const char* op, Backend& backend, std::optional<Device> d
 
 Tensor cast_to(const Tensor& x, DType dtype) {
   if (x.dtype() == dtype) return x;
-  if (auto deferred = defer(ElementOp::cast, dtype, x.shape(), {x})) return *deferred;
+  if (auto deferred = defer(ElementOp::cast, dtype, x.shape(), {&x})) return *deferred;
   Tensor out = empty_like("cast", x, x.shape(), dtype);
   x.backend().cast(x, out);
   return out;

@@ -152,7 +152,26 @@ std::atomic<int>& process_verify() {
   return verify;
 }
 
+std::atomic<std::int64_t>& process_min_elements() {
+  static std::atomic<std::int64_t> elements = [] {
+    const char* env = std::getenv("EMBER_FUSION_MIN_ELEMENTS");
+    char* end = nullptr;
+    const long long value = env != nullptr ? std::strtoll(env, &end, 10) : -1;
+    return env != nullptr && end != env && *end == '\0' && value >= 0 ? static_cast<std::int64_t>(value)
+                                                                      : kFusionMinElements;
+  }();
+  return elements;
+}
+
 }  // namespace
+
+std::int64_t fusion_min_elements() {
+  return process_min_elements().load(std::memory_order_relaxed);
+}
+
+void set_fusion_min_elements(std::int64_t elements) {
+  process_min_elements().store(elements < 0 ? 0 : elements, std::memory_order_relaxed);
+}
 
 bool verifies_fusion() {
   return process_verify().load(std::memory_order_relaxed) != 0;
@@ -357,12 +376,28 @@ const std::shared_ptr<Buffer>& evaluate(LazyNode& node) {
   return node.result;
 }
 
-std::optional<Tensor> defer(ElementOp op, DType dtype, const Shape& shape, std::vector<Tensor> operands) {
-  if (is_eager() || operands.empty()) return std::nullopt;
-  const Tensor& first = operands.front();
+bool may_defer(const Shape& shape) {
+  if (is_eager()) return false;
+  const std::int64_t n = shape_numel(shape);
+  return n > 0 && n >= fusion_min_elements();
+}
+
+std::optional<Tensor> defer(const char* op, DType dtype, const Shape& shape,
+                            std::initializer_list<const Tensor*> operands) {
+  if (!may_defer(shape)) return std::nullopt;
+  return defer(element_op_named(op), dtype, shape, operands);
+}
+
+std::optional<Tensor> defer(ElementOp op, DType dtype, const Shape& shape,
+                            std::initializer_list<const Tensor*> operand_list) {
+  if (!may_defer(shape) || operand_list.size() == 0) return std::nullopt;
+  const Tensor& first = **operand_list.begin();
   Backend& backend = first.backend();
   const Device device = first.device();
-  if (shape_numel(shape) == 0 || !backend.fuses(op, dtype, first.dtype(), device)) return std::nullopt;
+  if (!backend.fuses(op, dtype, first.dtype(), device)) return std::nullopt;
+  std::vector<Tensor> operands;
+  operands.reserve(operand_list.size());
+  for (const Tensor* t : operand_list) operands.push_back(*t);
 
   auto node = std::make_shared<LazyNode>();
   node->op = op;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <initializer_list>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -39,10 +40,16 @@ ElementOp element_op_named(std::string_view name);
 const std::shared_ptr<Buffer>& evaluate(LazyNode& node);
 bool evaluated(const LazyNode& node);
 
+// Whether an op with a result of `shape` may be deferred at all: lazy mode on this thread and a result of at
+// least fusion_min_elements() elements. Cheap; callers test it before anything else.
+bool may_defer(const Shape& shape);
 // A pending tensor for `op` on `operands` (already of the dtypes the op takes) with result `dtype` and
-// `shape`, or nullopt when the op must run eagerly: eager mode, an empty result, or a backend that does not
-// fuse this op. Operands whose graph would exceed the size caps are evaluated first.
-std::optional<Tensor> defer(ElementOp op, DType dtype, const Shape& shape, std::vector<Tensor> operands);
+// `shape`, or nullopt when the op must run eagerly: !may_defer(shape), or a backend that does not fuse this
+// op. Operands whose graph would exceed the size caps are evaluated first. `op` is an ElementOp or its name.
+std::optional<Tensor> defer(ElementOp op, DType dtype, const Shape& shape,
+                            std::initializer_list<const Tensor*> operands);
+std::optional<Tensor> defer(const char* op, DType dtype, const Shape& shape,
+                            std::initializer_list<const Tensor*> operands);
 // A pending 0-d tensor holding `value` as `dtype` on `backend` and `device`, or nullopt in eager mode.
 std::optional<Tensor> defer_constant(Backend& backend, Device device, Scalar value, DType dtype);
 

@@ -62,7 +62,7 @@ Tensor binary(const char* op, const Tensor& a, const Tensor& b, DType dtype, Bin
   std::optional<Tensor> a_storage, b_storage;
   const Tensor& ac = detail::cast_into(a, dtype, a_storage);
   const Tensor& bc = detail::cast_into(b, dtype, b_storage);
-  if (auto deferred = detail::defer(detail::element_op_named(op), dtype, shape, {ac, bc})) return *deferred;
+  if (auto deferred = detail::defer(op, dtype, shape, {&ac, &bc})) return *deferred;
   Tensor out = detail::empty(op, backend, a.device(), std::move(shape), dtype);
   (backend.*method)(ac, bc, out);
   return out;
@@ -84,7 +84,7 @@ Tensor scalar_operand(const char* op, const Tensor& a, const Scalar& s) {
 Tensor unary(const char* op, const Tensor& x, DType dtype, UnaryMethod method) {
   detail::common_backend(op, {&x});
   const Tensor xc = detail::cast_to(x, dtype);
-  if (auto deferred = detail::defer(detail::element_op_named(op), dtype, x.shape(), {xc})) return *deferred;
+  if (auto deferred = detail::defer(op, dtype, x.shape(), {&xc})) return *deferred;
   Tensor out = detail::empty_like(op, x, x.shape(), dtype);
   (x.backend().*method)(xc, out);
   return out;

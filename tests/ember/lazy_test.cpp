@@ -119,14 +119,17 @@ class Lazy : public ::testing::TestWithParam<std::string> {
     EMBER_REQUIRE_BACKEND(GetParam());
     ember::set_eager(false);
     ember::set_verify_fusion(false);
+    ember::set_fusion_min_elements(1);
   }
   void TearDown() override {
     ember::set_eager(eager_);
     ember::set_verify_fusion(verify_);
+    ember::set_fusion_min_elements(min_elements_);
   }
   ember::BackendScope scope_{GetParam()};
   const bool eager_ = ember::is_eager();
   const bool verify_ = ember::verifies_fusion();
+  const std::int64_t min_elements_ = ember::fusion_min_elements();
 
   // Whether this backend fuses `op` on dtype (else the frontend runs it eagerly and nothing is pending).
   static bool fuses(ember::ElementOp op, DType dtype) {
@@ -340,6 +343,18 @@ TEST_P(Lazy, VerifyModeComparesEveryFusedResultWithEager) {
   // The fused output, then the eager check: three results and the scalar.
   EXPECT_EQ(allocations() - before, 5u);
   ember::set_verify_fusion(false);
+}
+
+TEST_P(Lazy, SmallResultsRunEagerly) {
+  if (!fuses(ember::ElementOp::add, DType::float32))
+    GTEST_SKIP() << GetParam() << " does not fuse float32 add";
+  ember::set_fusion_min_elements(100);
+  const Tensor small = concrete(DType::float32, {99}, 19), large = concrete(DType::float32, {100}, 19);
+  EXPECT_FALSE(ops::add(small, small).pending());
+  EXPECT_TRUE(ops::add(large, large).pending());
+  // A small operand broadcast to a large result is deferred with it.
+  EXPECT_TRUE(ops::add(large, concrete(DType::float32, {1}, 20)).pending());
+  EXPECT_EQ(ember::fusion_min_elements(), 100);
 }
 
 TEST_P(Lazy, EvaluationReleasesTheGraph) {

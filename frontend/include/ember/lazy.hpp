@@ -15,10 +15,17 @@
 // semantics and rounds to its dtype. What fusion saves is the temporaries: a chain of N ops allocates only
 // its output, and reads and writes memory once instead of N times.
 //
+// Small results are not deferred: a deferred op costs about a microsecond of graph bookkeeping, more than
+// computing a few thousand elements, and fusion saves nothing there. Ops whose result has fewer than
+// fusion_min_elements() elements (initially kFusionMinElements, or EMBER_FUSION_MIN_ELEMENTS in the
+// environment) run eagerly.
+//
 // Eager evaluation (one backend call per op, as before) is for debugging and for measuring: set
 // EMBER_EAGER=1 in the environment, call ember::set_eager(true), or hold an ember::EagerScope.
 // A deferred op whose backend fails (out of memory, a device error) throws when the value is evaluated.
 #pragma once
+
+#include <cstdint>
 
 #include "ember/tensor.hpp"
 
@@ -28,6 +35,7 @@ inline constexpr int kMaxFusedHeight = 32;
 inline constexpr int kMaxFusedInputs = 8;
 inline constexpr int kMaxFusedConstants = 8;
 inline constexpr int kMaxFusedSteps = 64;
+inline constexpr std::int64_t kFusionMinElements = 4096;
 
 // x with its value computed: evaluates a pending tensor (the result shares x's storage from then on) and
 // returns it; any other tensor is returned as it is.
@@ -38,6 +46,9 @@ Tensor eval(const Tensor& x);
 bool is_eager();
 // The process-wide setting, for threads outside any EagerScope.
 void set_eager(bool eager);
+
+std::int64_t fusion_min_elements();
+void set_fusion_min_elements(std::int64_t elements);
 
 // Checking mode, for test suites: every fused evaluation is also computed eagerly and compared byte for
 // byte; a difference throws std::logic_error naming the program. Initially EMBER_LAZY_VERIFY=1 in the
