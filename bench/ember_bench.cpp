@@ -201,6 +201,9 @@ int main(int argc, char** argv) {
                                    f)
           ->Unit(benchmark::kMillisecond);
     }
+    benchmark::RegisterBenchmark(("fusion_expr_16M_f32/peer_" + b + "_one_sync").c_str(), BM_fusion, b, true,
+                                 &expression_split)
+        ->Unit(benchmark::kMillisecond);
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
@@ -238,6 +241,8 @@ int main(int argc, char** argv) {
     const char* fusion_target = b == "blas" ? "reported" : ">= 3x faster";
     row("fused expr", b, "eager", "fusion_expr_16M_f32/peer_" + b + "_eager",
         "fusion_expr_16M_f32/ember_" + b + "_fused", fusion_target);
+    row("fused expr", b, "1 sync", "fusion_expr_16M_f32/peer_" + b + "_one_sync",
+        "fusion_expr_16M_f32/ember_" + b + "_fused", "reported (EL201/EL300 cost)");
     row("fused 10op", b, "eager", "fusion_chain10_16M_f32/peer_" + b + "_eager",
         "fusion_chain10_16M_f32/ember_" + b + "_fused", fusion_target);
   }
