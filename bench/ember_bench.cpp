@@ -127,6 +127,14 @@ ember::Tensor chain10(const ember::Tensor& x, const ember::Tensor& y) {
   return ops::add(ops::multiply(t, 0.5), x);
 }
 
+// The expression with one sync in the middle, as a scalar extraction or a tensor in a condition
+// (EL300, EL201) forces: the pending sqrt(...) term is evaluated on its own before the rest is built.
+ember::Tensor expression_split(const ember::Tensor& x, const ember::Tensor& y) {
+  const ember::Tensor root =
+      ember::eval(ops::sqrt(ops::add(ops::multiply(x, x), ops::multiply(ops::multiply(y, x), y))));
+  return ops::add(ops::exp(ops::negative(x)), ops::multiply(root, 0.5));
+}
+
 // f on two 16M float32 tensors, lazily (one fused program) or eagerly (one backend call per op).
 void BM_fusion(benchmark::State& state, const std::string& backend, bool fused,
                ember::Tensor (*f)(const ember::Tensor&, const ember::Tensor&)) {
