@@ -39,33 +39,36 @@ TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
   Outcome o = analyze("--format json");
   ASSERT_EQ(o.exit_code, 1) << o.err;
   json doc = json::parse(o.out);
-  EXPECT_EQ(doc["shape"], "class");
-  EXPECT_EQ(doc["interface"], "demo::Backend");
-  EXPECT_EQ(doc["categories"], json({"io", "math"}));
-  ASSERT_EQ(doc["ops"].size(), kExpected.size());
+  EXPECT_EQ(doc.at("shape"), "class");
+  EXPECT_EQ(doc.at("interface"), "demo::Backend");
+  EXPECT_EQ(doc.at("categories"), json({"io", "math"}));
+  ASSERT_EQ(doc.at("ops").size(), kExpected.size());
   std::vector<std::string> order;
-  for (const auto& op : doc["ops"]) {
-    order.push_back(op["id"]);
-    for (const auto& [backend, status] : kExpected.at(op["id"].get<std::string>())) {
-      EXPECT_EQ(op["cells"][backend]["status"], status) << op["id"] << " on " << backend;
+  for (const auto& op : doc.at("ops")) {
+    order.push_back(op.at("id"));
+    for (const auto& [backend, status] : kExpected.at(op.at("id").get<std::string>())) {
+      EXPECT_EQ(op.at("cells").at(backend).at("status"), status) << op.at("id") << " on " << backend;
     }
   }
   EXPECT_EQ(order,
             (std::vector<std::string>{"load", "save", "add", "scale", "sum"}));  // by category, then name
   // Every implemented cell knows where it is and what it looks like.
-  const json& beta_scale = doc["ops"][3]["cells"]["beta"];
-  EXPECT_EQ(beta_scale["location"]["file"], "backends/beta/beta_backend.cpp");
-  EXPECT_EQ(beta_scale["location"]["line"], 23);
-  EXPECT_EQ(beta_scale["signature"], "void scale(const demo::Tensor &x, double factor, demo::Tensor &out)");
-  EXPECT_EQ(doc["ops"][0]["cells"]["beta"]["reason"], "delegates: calls demo::host::load");
-  EXPECT_EQ(doc["ops"][2]["cells"]["beta"]["reason"], "composite of frontend ops: calls demo::ops::add");
-  EXPECT_EQ(doc["ops"][3]["cells"]["gamma"]["reason"], "composite of ops: calls add");
-  EXPECT_EQ(doc["ops"][4]["cells"]["beta"]["reason"], "marked `emberlint-fallback:`");
-  EXPECT_EQ(doc["ops"][4]["cells"]["alpha"]["mismatches"].size(), 1u);
-  EXPECT_EQ(doc["ops"][1]["cells"]["beta"]["location"]["line"], 8);  // the class that lacks the override
-  ASSERT_EQ(doc["unexposed"].size(), 1u);
-  EXPECT_EQ(doc["unexposed"][0]["name"], "warm_up");
-  EXPECT_EQ(doc["backends"][1]["counts"],
+  const json& beta_scale = doc.at("ops").at(3).at("cells").at("beta");
+  EXPECT_EQ(beta_scale.at("location").at("file"), "backends/beta/beta_backend.cpp");
+  EXPECT_EQ(beta_scale.at("location").at("line"), 23);
+  EXPECT_EQ(beta_scale.at("signature"),
+            "void scale(const demo::Tensor &x, double factor, demo::Tensor &out)");
+  EXPECT_EQ(doc.at("ops").at(0).at("cells").at("beta").at("reason"), "delegates: calls demo::host::load");
+  EXPECT_EQ(doc.at("ops").at(2).at("cells").at("beta").at("reason"),
+            "composite of frontend ops: calls demo::ops::add");
+  EXPECT_EQ(doc.at("ops").at(3).at("cells").at("gamma").at("reason"), "composite of ops: calls add");
+  EXPECT_EQ(doc.at("ops").at(4).at("cells").at("beta").at("reason"), "marked `emberlint-fallback:`");
+  EXPECT_EQ(doc.at("ops").at(4).at("cells").at("alpha").at("mismatches").size(), 1u);
+  EXPECT_EQ(doc.at("ops").at(1).at("cells").at("beta").at("location").at("line"),
+            8);  // the class that lacks the override
+  ASSERT_EQ(doc.at("unexposed").size(), 1u);
+  EXPECT_EQ(doc.at("unexposed").at(0).at("name"), "warm_up");
+  EXPECT_EQ(doc.at("backends").at(1).at("counts"),
             json({{"native", 0}, {"fallback", 3}, {"stub", 1}, {"missing", 1}}));
 }
 
@@ -73,9 +76,9 @@ TEST_F(AnalyzeCli, FindingsAreEL400ToEL403InCheckSchema) {
   Outcome o = analyze("--format json");
   json doc = json::parse(o.out);
   std::vector<std::string> got;
-  for (const auto& d : doc["diagnostics"]) {
-    got.push_back(d["code"].get<std::string>() + " " + d["file"].get<std::string>() + ":" +
-                  std::to_string(d["line"].get<int>()));
+  for (const auto& d : doc.at("diagnostics")) {
+    got.push_back(d.at("code").get<std::string>() + " " + d.at("file").get<std::string>() + ":" +
+                  std::to_string(d.at("line").get<int>()));
     EXPECT_TRUE(d.contains("column") && d.contains("end_line") && d.contains("severity") &&
                 d.contains("fix"));
   }
@@ -150,7 +153,7 @@ TEST_F(AnalyzeCli, OutputIsTheSameWhateverTheJobs) {
 TEST_F(AnalyzeCli, SelectIgnoreAndExitZero) {
   Outcome o = analyze("--format json --select EL403");
   json doc = json::parse(o.out);
-  EXPECT_EQ(doc["diagnostics"].size(), 2u);
+  EXPECT_EQ(doc.at("diagnostics").size(), 2u);
   EXPECT_EQ(analyze("--ignore EL4").exit_code, 0);
   EXPECT_EQ(analyze("--exit-zero").exit_code, 0);
   EXPECT_EQ(analyze("--select EL999x").exit_code, 2);
@@ -211,9 +214,9 @@ TEST_F(AnalyzeCli, UnparsableBackendSourceExitsThreeAndStillReports) {
   Outcome o = run_in(dir, emberlint() + " analyze --format json", scratch_);
   EXPECT_EQ(o.exit_code, 3) << o.err;
   json doc = json::parse(o.out);
-  ASSERT_EQ(doc["failures"].size(), 1u);
-  EXPECT_EQ(doc["failures"][0]["file"], "backends/gamma/broken.cpp");
-  EXPECT_EQ(doc["ops"].size(), 5u);
+  ASSERT_EQ(doc.at("failures").size(), 1u);
+  EXPECT_EQ(doc.at("failures").at(0).at("file"), "backends/gamma/broken.cpp");
+  EXPECT_EQ(doc.at("ops").size(), 5u);
 }
 
 }  // namespace

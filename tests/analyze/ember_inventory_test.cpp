@@ -20,36 +20,37 @@ TEST(EmberInventory, EveryOpOfEveryBackendIsNativeOrFallback) {
   fs::remove_all(scratch);
   ASSERT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.err;
   json doc = json::parse(o.out);
-  EXPECT_EQ(doc["failures"], json::array());
-  EXPECT_EQ(doc["interface"], "ember::Backend");
-  EXPECT_EQ(doc["categories"], json({"comparison", "device", "dtype", "math", "random", "solver", "tensor"}));
+  EXPECT_EQ(doc.at("failures"), json::array());
+  EXPECT_EQ(doc.at("interface"), "ember::Backend");
+  EXPECT_EQ(doc.at("categories"),
+            json({"comparison", "device", "dtype", "math", "random", "solver", "tensor"}));
   std::vector<std::string> backends;
-  for (const auto& b : doc["backends"]) backends.push_back(b["name"]);
+  for (const auto& b : doc.at("backends")) backends.push_back(b.at("name"));
   EXPECT_EQ(backends, (std::vector<std::string>{"blas", "eigen", "opencl"}));
   // A few ops by hand, each in the category of the interface header that declares it.
   std::map<std::string, std::string> category;
-  for (const auto& op : doc["ops"]) category[op["id"]] = op["category"];
-  EXPECT_EQ(category["full"], "tensor");
-  EXPECT_EQ(category["add"], "math");
-  EXPECT_EQ(category["matmul"], "math");
-  EXPECT_EQ(category["equal"], "comparison");
-  EXPECT_EQ(category["random_normal"], "random");
-  EXPECT_EQ(category["to_device"], "device");
-  EXPECT_EQ(category["cast"], "dtype");
-  EXPECT_EQ(category["solve"], "solver");
-  EXPECT_GE(doc["ops"].size(), 100u);
-  for (const auto& op : doc["ops"]) {
-    for (const auto& [backend, cell] : op["cells"].items()) {
-      std::string status = cell["status"];
+  for (const auto& op : doc.at("ops")) category[op.at("id")] = op.at("category");
+  EXPECT_EQ(category.at("full"), "tensor");
+  EXPECT_EQ(category.at("add"), "math");
+  EXPECT_EQ(category.at("matmul"), "math");
+  EXPECT_EQ(category.at("equal"), "comparison");
+  EXPECT_EQ(category.at("random_normal"), "random");
+  EXPECT_EQ(category.at("to_device"), "device");
+  EXPECT_EQ(category.at("cast"), "dtype");
+  EXPECT_EQ(category.at("solve"), "solver");
+  EXPECT_GE(doc.at("ops").size(), 100u);
+  for (const auto& op : doc.at("ops")) {
+    for (const auto& [backend, cell] : op.at("cells").items()) {
+      std::string status = cell.at("status");
       EXPECT_TRUE(status == "native" || status == "fallback")
-          << op["id"] << " on " << backend << " is " << status << ": " << cell["reason"] << " at "
-          << cell["location"];
-      EXPECT_TRUE(cell["mismatches"].empty()) << op["id"] << " on " << backend;
-      EXPECT_FALSE(cell["location"].is_null()) << op["id"] << " on " << backend;
+          << op.at("id") << " on " << backend << " is " << status << ": " << cell.at("reason") << " at "
+          << cell.at("location");
+      EXPECT_TRUE(cell.at("mismatches").empty()) << op.at("id") << " on " << backend;
+      EXPECT_FALSE(cell.at("location").is_null()) << op.at("id") << " on " << backend;
     }
   }
-  for (const auto& d : doc["diagnostics"]) {
-    ADD_FAILURE() << d["code"] << " " << d["file"] << ":" << d["line"] << ": " << d["message"];
+  for (const auto& d : doc.at("diagnostics")) {
+    ADD_FAILURE() << d.at("code") << " " << d.at("file") << ":" << d.at("line") << ": " << d.at("message");
   }
   EXPECT_EQ(o.exit_code, 0);
 }

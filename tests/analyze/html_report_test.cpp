@@ -88,19 +88,19 @@ TEST_F(HtmlReport, ChromiumRendersTheCellsOfTheJsonReport) {
       run_in(scratch_, chromium(profile + "--dump-dom 'file://" + html.string() + "'"), scratch_ / "dom");
   ASSERT_EQ(dom.exit_code, 0) << dom.err;
   auto cells = rendered_cells(dom.out);
-  ASSERT_EQ(cells.size(), doc["ops"].size() * doc["backends"].size());
+  ASSERT_EQ(cells.size(), doc.at("ops").size() * doc.at("backends").size());
   std::size_t i = 0;
-  for (const auto& op : doc["ops"]) {
-    for (const auto& backend : doc["backends"]) {
-      const json& cell = op["cells"][backend["name"].get<std::string>()];
+  for (const auto& op : doc.at("ops")) {
+    for (const auto& backend : doc.at("backends")) {
+      const json& cell = op.at("cells").at(backend.at("name").get<std::string>());
       const RenderedCell& r = cells[i++];
-      EXPECT_EQ(r.op, op["id"]);
-      EXPECT_EQ(r.backend, backend["name"]);
-      EXPECT_EQ(r.status, cell["status"]) << r.op << "/" << r.backend;
-      std::string location = cell["location"].is_null()
+      EXPECT_EQ(r.op, op.at("id"));
+      EXPECT_EQ(r.backend, backend.at("name"));
+      EXPECT_EQ(r.status, cell.at("status")) << r.op << "/" << r.backend;
+      std::string location = cell.at("location").is_null()
                                  ? std::string()
-                                 : cell["location"]["file"].get<std::string>() + ":" +
-                                       std::to_string(cell["location"]["line"].get<int>());
+                                 : cell.at("location").at("file").get<std::string>() + ":" +
+                                       std::to_string(cell.at("location").at("line").get<int>());
       EXPECT_EQ(r.location, location) << r.op << "/" << r.backend;
     }
   }

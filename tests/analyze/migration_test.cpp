@@ -46,15 +46,15 @@ class Legacy : public ::testing::Test {
   void TearDown() override { fs::remove_all(scratch_); }
   Outcome lint(const std::string& args) { return run_in(tree_, emberlint() + " " + args, scratch_ / "out"); }
   void expect_matrix(const json& doc, const std::string& folder_of_eigen) {
-    EXPECT_EQ(doc["shape"], "functions");
-    EXPECT_EQ(doc["categories"], json({"linalg", "math", "random"}));
-    ASSERT_EQ(doc["ops"].size(), kLegacyMatrix.size());
-    for (const auto& op : doc["ops"]) {
-      for (const auto& [backend, status] : kLegacyMatrix.at(op["id"].get<std::string>())) {
-        EXPECT_EQ(op["cells"][backend]["status"], status) << op["id"] << " on " << backend;
+    EXPECT_EQ(doc.at("shape"), "functions");
+    EXPECT_EQ(doc.at("categories"), json({"linalg", "math", "random"}));
+    ASSERT_EQ(doc.at("ops").size(), kLegacyMatrix.size());
+    for (const auto& op : doc.at("ops")) {
+      for (const auto& [backend, status] : kLegacyMatrix.at(op.at("id").get<std::string>())) {
+        EXPECT_EQ(op.at("cells").at(backend).at("status"), status) << op.at("id") << " on " << backend;
       }
-      if (op["name"] == "matmul") {
-        EXPECT_EQ(op["cells"]["eigen"]["location"]["file"],
+      if (op.at("name") == "matmul") {
+        EXPECT_EQ(op.at("cells").at("eigen").at("location").at("file"),
                   folder_of_eigen + "linalg" + (folder_of_eigen == "backends/eigen/" ? "_ops" : "") + ".cpp");
       }
     }
@@ -67,9 +67,10 @@ TEST_F(Legacy, InventoryOfTheFunctionsShape) {
   EXPECT_EQ(o.exit_code, 1) << o.err;
   json doc = json::parse(o.out);
   expect_matrix(doc, "src/ops/eigen/");
-  EXPECT_EQ(doc["ops"][0]["cells"]["eigen"]["location"]["line"], 31);  // dot in src/ops/eigen/linalg.cpp
+  EXPECT_EQ(doc.at("ops").at(0).at("cells").at("eigen").at("location").at("line"),
+            31);  // dot in src/ops/eigen/linalg.cpp
   std::map<std::string, int> codes;
-  for (const auto& d : doc["diagnostics"]) ++codes[d["code"]];
+  for (const auto& d : doc.at("diagnostics")) ++codes[d.at("code")];
   EXPECT_EQ(codes, (std::map<std::string, int>{{"EL400", 6}, {"EL403", 1}}));
 }
 
@@ -77,34 +78,34 @@ TEST_F(Legacy, DryRunPrintsThePlanInEveryFormatAndChangesNoByte) {
   auto before = snapshot(tree_);
   Outcome j = lint("analyze --migrate --backend all --dry-run --format json");
   json doc = json::parse(j.out);
-  const json& plan = doc["migration"];
-  EXPECT_EQ(plan["applied"], false);
-  ASSERT_EQ(plan["moves"].size(), 30u);  // 12 eigen + 12 blas + 6 opencl functions
+  const json& plan = doc.at("migration");
+  EXPECT_EQ(plan.at("applied"), false);
+  ASSERT_EQ(plan.at("moves").size(), 30u);  // 12 eigen + 12 blas + 6 opencl functions
   const json* add = nullptr;
-  for (const auto& m : plan["moves"]) {
-    EXPECT_EQ(m["target"], "backends/" + m["backend"].get<std::string>() + "/" +
-                               m["category"].get<std::string>() + "_ops.cpp");
-    EXPECT_FALSE(m["call_sites"].empty()) << m["function"];
-    if (m["function"] == "legacy::eigen::add" &&
-        m["op"] == "add(const legacy::Tensor &, const legacy::Tensor &)")
+  for (const auto& m : plan.at("moves")) {
+    EXPECT_EQ(m.at("target"), "backends/" + m.at("backend").get<std::string>() + "/" +
+                                  m.at("category").get<std::string>() + "_ops.cpp");
+    EXPECT_FALSE(m.at("call_sites").empty()) << m.at("function");
+    if (m.at("function") == "legacy::eigen::add" &&
+        m.at("op") == "add(const legacy::Tensor &, const legacy::Tensor &)")
       add = &m;
   }
   ASSERT_NE(add, nullptr);
-  EXPECT_EQ((*add)["source"]["file"], "src/ops/eigen/math.cpp");
-  EXPECT_EQ((*add)["helpers"],
+  EXPECT_EQ((*add).at("source").at("file"), "src/ops/eigen/math.cpp");
+  EXPECT_EQ((*add).at("helpers"),
             json({"legacy::eigen::(anonymous)::ConstArray", "legacy::eigen::(anonymous)::check_same_shape",
                   "legacy::eigen::(anonymous)::like", "legacy::eigen::(anonymous)::view"}));
-  EXPECT_EQ((*add)["includes"], json({"#include <Eigen/Dense>", "#include <stdexcept>", "#include <string>",
-                                      "#include \"eigen_ops.hpp\""}));
+  EXPECT_EQ((*add).at("includes"), json({"#include <Eigen/Dense>", "#include <stdexcept>",
+                                         "#include <string>", "#include \"eigen_ops.hpp\""}));
   EXPECT_EQ(
-      (*add)["dispatch"],
+      (*add).at("dispatch"),
       "legacy::dispatch::call<legacy::Tensor (const legacy::Tensor &, const legacy::Tensor &)>(\"add(const "
       "legacy::Tensor &, const legacy::Tensor &)\", \"eigen\", args...)");
-  EXPECT_EQ((*add)["call_sites"][0]["file"], "src/ops/math.cpp");
-  EXPECT_NE(std::find(plan["removed"].begin(), plan["removed"].end(), "src/ops/opencl"),
-            plan["removed"].end());
-  EXPECT_NE(std::find(plan["created"].begin(), plan["created"].end(), "include/legacy/dispatch.hpp"),
-            plan["created"].end());
+  EXPECT_EQ((*add).at("call_sites").at(0).at("file"), "src/ops/math.cpp");
+  EXPECT_NE(std::find(plan.at("removed").begin(), plan.at("removed").end(), "src/ops/opencl"),
+            plan.at("removed").end());
+  EXPECT_NE(std::find(plan.at("created").begin(), plan.at("created").end(), "include/legacy/dispatch.hpp"),
+            plan.at("created").end());
 
   Outcome table = lint("analyze --migrate --backend eigen --dry-run");
   EXPECT_NE(table.out.find("migration plan (backend eigen, dry run): 12 functions"), std::string::npos)
@@ -153,21 +154,21 @@ TEST_F(Legacy, AppliedMigrationBuildsPassesItsTestsAndLintsClean) {
   auto purity = [&] {
     json doc = json::parse(lint("check --select EL1 --format json").out);
     std::vector<std::string> found;
-    for (const auto& d : doc["diagnostics"])
-      found.push_back(d["code"].get<std::string>() + " " + d["file"].get<std::string>());
+    for (const auto& d : doc.at("diagnostics"))
+      found.push_back(d.at("code").get<std::string>() + " " + d.at("file").get<std::string>());
     return found;
   };
   EXPECT_FALSE(purity().empty());  // before: backend code in the frontend
 
   Outcome eigen = lint("analyze --migrate --backend eigen --apply --format json");
-  EXPECT_EQ(json::parse(eigen.out)["migration"]["applied"], true) << eigen.err;
+  EXPECT_EQ(json::parse(eigen.out).at("migration").at("applied"), true) << eigen.err;
   EXPECT_FALSE(fs::exists(tree_ / "src/ops/eigen"));
   EXPECT_TRUE(fs::exists(tree_ / "src/ops/blas/math.cpp"));
   build_and_test("eigen");
 
   Outcome all = lint("analyze --migrate --backend all --apply --format json");
   json doc = json::parse(all.out);
-  EXPECT_EQ(doc["migration"]["moves"].size(), 18u) << all.err;
+  EXPECT_EQ(doc.at("migration").at("moves").size(), 18u) << all.err;
   expect_matrix(doc, "backends/eigen/");  // the report shows the migrated tree
   for (const char* gone : {"src/ops/eigen", "src/ops/blas", "src/ops/opencl"})
     EXPECT_FALSE(fs::exists(tree_ / gone));

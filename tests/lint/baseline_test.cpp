@@ -334,7 +334,7 @@ class BaselineCli : public ::testing::Test {
   }
   // Writes the baseline and returns how many findings a plain run has.
   std::size_t write_baseline_of_all() {
-    std::size_t findings = json_run("", 1)["diagnostics"].size();
+    std::size_t findings = json_run("", 1).at("diagnostics").size();
     Outcome w = run("--write-baseline base.json");
     EXPECT_EQ(w.exit_code, 0) << w.out << w.err;
     EXPECT_NE(w.out.find("Wrote " + std::to_string(findings) + " findings to base.json."), std::string::npos)
@@ -350,9 +350,9 @@ TEST_F(BaselineCli, AWrittenBaselineHidesEverythingAndSurvivesInsertedLines) {
   const std::size_t findings = write_baseline_of_all();
   ASSERT_GT(findings, 20u);
   nlohmann::json j = json_run("--baseline base.json", 0);
-  EXPECT_TRUE(j["diagnostics"].empty()) << j.dump(2);
-  EXPECT_EQ(j["baseline"]["matched"], findings);
-  EXPECT_TRUE(j["stale_baseline"].empty());
+  EXPECT_TRUE(j.at("diagnostics").empty()) << j.dump(2);
+  EXPECT_EQ(j.at("baseline").at("matched"), findings);
+  EXPECT_TRUE(j.at("stale_baseline").empty());
 
   // Lines inserted above every finding: all still matched.
   write_file(source_, "// a new header comment\n\n#include <vector>\n" + read_file(source_));
@@ -367,11 +367,11 @@ TEST_F(BaselineCli, OnlyANewOffendingLineIsReported) {
   write_baseline_of_all();
   append("\nember::Tensor added(const ember::Tensor& a) { return a * a; }\n");
   nlohmann::json j = json_run("--baseline base.json", 1);
-  ASSERT_EQ(j["diagnostics"].size(), 1u) << j.dump(2);
-  EXPECT_EQ(j["diagnostics"][0]["code"], "EL200");
+  ASSERT_EQ(j.at("diagnostics").size(), 1u) << j.dump(2);
+  EXPECT_EQ(j.at("diagnostics").at(0).at("code"), "EL200");
   const std::string text = read_file(source_);
-  EXPECT_EQ(j["diagnostics"][0]["line"], std::count(text.begin(), text.end(), '\n'));
-  EXPECT_TRUE(j["stale_baseline"].empty());
+  EXPECT_EQ(j.at("diagnostics").at(0).at("line"), std::count(text.begin(), text.end(), '\n'));
+  EXPECT_TRUE(j.at("stale_baseline").empty());
 }
 
 TEST_F(BaselineCli, AFixedFindingIsStaleFailsTheRunUntilPruned) {
@@ -389,10 +389,10 @@ TEST_F(BaselineCli, AFixedFindingIsStaleFailsTheRunUntilPruned) {
       << r.out;
   EXPECT_NE(r.out.find("1 stale entry in base.json"), std::string::npos) << r.out;
   nlohmann::json j = json_run("--baseline base.json", 1);
-  EXPECT_TRUE(j["diagnostics"].empty());
-  ASSERT_EQ(j["stale_baseline"].size(), 1u);
-  EXPECT_EQ(j["stale_baseline"][0]["file"], "src/operators.cpp");
-  EXPECT_EQ(j["stale_baseline"][0]["line"], 50);
+  EXPECT_TRUE(j.at("diagnostics").empty());
+  ASSERT_EQ(j.at("stale_baseline").size(), 1u);
+  EXPECT_EQ(j.at("stale_baseline").at(0).at("file"), "src/operators.cpp");
+  EXPECT_EQ(j.at("stale_baseline").at(0).at("line"), 50);
   EXPECT_EQ(run("--baseline base.json --exit-zero").exit_code, 0);
   EXPECT_EQ(read_file(file), before) << "--baseline alone never writes";
 
@@ -416,13 +416,13 @@ TEST_F(BaselineCli, IdenticalFindingsNeedOneEntryEach) {
   write_baseline_of_all();
   replace("  r = r - a;\n  r = r - a;\n", "  r = r - a;\n");  // four left: one identical entry too many
   nlohmann::json j = json_run("--baseline base.json", 1);
-  EXPECT_TRUE(j["diagnostics"].empty()) << j.dump(2);
-  ASSERT_EQ(j["stale_baseline"].size(), 1u) << j.dump(2);
-  EXPECT_EQ(j["stale_baseline"][0]["fingerprint"].get<std::string>().substr(33), "3");
+  EXPECT_TRUE(j.at("diagnostics").empty()) << j.dump(2);
+  ASSERT_EQ(j.at("stale_baseline").size(), 1u) << j.dump(2);
+  EXPECT_EQ(j.at("stale_baseline").at(0).at("fingerprint").get<std::string>().substr(33), "3");
   replace("  r = r - a;\n", "  r = r - a;\n  r = r - a;\n  r = r - a;\n");  // six: one more than recorded
   j = json_run("--baseline base.json", 1);
-  EXPECT_EQ(j["diagnostics"].size(), 1u) << j.dump(2);
-  EXPECT_TRUE(j["stale_baseline"].empty());
+  EXPECT_EQ(j.at("diagnostics").size(), 1u) << j.dump(2);
+  EXPECT_TRUE(j.at("stale_baseline").empty());
 }
 
 TEST_F(BaselineCli, FixesComeFirstThenTheBaselineSeesTheFixedCode) {
@@ -430,17 +430,17 @@ TEST_F(BaselineCli, FixesComeFirstThenTheBaselineSeesTheFixedCode) {
   // Every fixable finding is fixed (baselined or not), the three without a fix stay baselined, and the
   // entries of what was fixed are stale, here pruned in the same run.
   nlohmann::json j = json_run("--fix --baseline base.json --prune-baseline", 0);
-  EXPECT_TRUE(j["diagnostics"].empty()) << j.dump(2);
-  EXPECT_EQ(j["baseline"]["matched"], 3);
-  EXPECT_EQ(j["baseline"]["pruned"], j["fixed"]);
+  EXPECT_TRUE(j.at("diagnostics").empty()) << j.dump(2);
+  EXPECT_EQ(j.at("baseline").at("matched"), 3);
+  EXPECT_EQ(j.at("baseline").at("pruned"), j.at("fixed"));
   EXPECT_EQ(baseline().entries.size(), 3u);
   EXPECT_EQ(run("--baseline base.json").exit_code, 0);
 }
 
 TEST_F(BaselineCli, WriteAfterFixRecordsWhatRemains) {
   nlohmann::json j = json_run("--fix --write-baseline base.json", 0);
-  EXPECT_GT(j["fixed"].get<int>(), 20);
-  EXPECT_EQ(j["baseline"]["written"], 3);
+  EXPECT_GT(j.at("fixed").get<int>(), 20);
+  EXPECT_EQ(j.at("baseline").at("written"), 3);
   EXPECT_EQ(baseline().entries.size(), 3u);
   EXPECT_EQ(run("--baseline base.json").exit_code, 0);
 }
@@ -462,8 +462,8 @@ TEST_F(BaselineCli, APartialRunJudgesOnlyWhatItChecked) {
   // A deleted file: its entries are stale.
   fs::remove(dir_ / "p/src/second.cpp");
   nlohmann::json j = json_run("--baseline base.json", 1);
-  ASSERT_EQ(j["stale_baseline"].size(), 1u);
-  EXPECT_EQ(j["stale_baseline"][0]["file"], "src/second.cpp");
+  ASSERT_EQ(j.at("stale_baseline").size(), 1u);
+  EXPECT_EQ(j.at("stale_baseline").at(0).at("file"), "src/second.cpp");
 }
 
 TEST_F(BaselineCli, BadBaselineOptionsExitTwoBeforeAnythingRuns) {

@@ -112,8 +112,8 @@ class Cache : public ::testing::Test {
     Outcome r = check("--format json --statistics " + more);
     auto j = nlohmann::json::parse(r.out);
     Counts c;
-    c.hits = j["statistics"]["cache"]["hits"];
-    c.misses = j["statistics"]["cache"]["misses"];
+    c.hits = j.at("statistics").at("cache").at("hits");
+    c.misses = j.at("statistics").at("cache").at("misses");
     return c;
   }
 
@@ -161,10 +161,10 @@ TEST_F(Cache, ChangedHeaderReanalyzesExactlyItsDependents) {
   age();
   Outcome r = check("--format json --statistics");
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["statistics"]["cache"]["hits"], kUnits - 2);
-  EXPECT_EQ(j["statistics"]["cache"]["misses"], 2 + 1);
+  EXPECT_EQ(j.at("statistics").at("cache").at("hits"), kUnits - 2);
+  EXPECT_EQ(j.at("statistics").at("cache").at("misses"), 2 + 1);
   bool in_header = false;
-  for (const auto& d : j["diagnostics"]) in_header |= d["file"] == "frontend/include/a.hpp";
+  for (const auto& d : j.at("diagnostics")) in_header |= d.at("file") == "frontend/include/a.hpp";
   EXPECT_TRUE(in_header) << r.out;
   EXPECT_EQ(check().out, run("check -p build --no-cache").out);
 
@@ -257,7 +257,7 @@ TEST_F(Cache, FailuresAreCachedUnlessAMissingFileCouldCureThem) {
   age();
   Outcome fixed = check("--format json");
   EXPECT_EQ(fixed.exit_code, 1) << fixed.out;
-  EXPECT_TRUE(nlohmann::json::parse(fixed.out)["failures"].empty()) << fixed.out;
+  EXPECT_TRUE(nlohmann::json::parse(fixed.out).at("failures").empty()) << fixed.out;
 
   // A header that does not exist yet: its unit is analyzed again each run, and the header, once written,
   // is found.
@@ -269,7 +269,7 @@ TEST_F(Cache, FailuresAreCachedUnlessAMissingFileCouldCureThem) {
   age();
   Outcome cured = check("--format json");
   EXPECT_EQ(cured.exit_code, 1) << cured.out;
-  EXPECT_TRUE(nlohmann::json::parse(cured.out)["failures"].empty()) << cured.out;
+  EXPECT_TRUE(nlohmann::json::parse(cured.out).at("failures").empty()) << cured.out;
 }
 
 TEST_F(Cache, NoCacheWritesNothing) {

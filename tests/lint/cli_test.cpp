@@ -78,22 +78,22 @@ TEST_F(Cli, JsonFollowsTheSchema) {
   Outcome r = run("check --format json --statistics");
   ASSERT_EQ(r.exit_code, 1) << r.err;
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["tool"], "emberlint");
-  EXPECT_TRUE(j["version"].is_string());
-  EXPECT_EQ(j["files_analyzed"], 3);
-  ASSERT_EQ(j["diagnostics"].size(), 1u);
-  const auto& d = j["diagnostics"][0];
-  EXPECT_EQ(d["code"], "EL100");
-  EXPECT_EQ(d["name"], "frontend-includes-backend");
-  EXPECT_EQ(d["severity"], "warning");
-  EXPECT_EQ(d["file"], "frontend/bad.cpp");
-  EXPECT_EQ(d["line"], 1);
-  EXPECT_EQ(d["column"], 1);
-  EXPECT_EQ(d["end_line"], 1);
-  EXPECT_EQ(d["end_column"], 22);
-  EXPECT_TRUE(d["fix"].is_array());
-  EXPECT_TRUE(j["failures"].is_array());
-  EXPECT_EQ(j["statistics"]["EL100"], 1);
+  EXPECT_EQ(j.at("tool"), "emberlint");
+  EXPECT_TRUE(j.at("version").is_string());
+  EXPECT_EQ(j.at("files_analyzed"), 3);
+  ASSERT_EQ(j.at("diagnostics").size(), 1u);
+  const auto& d = j.at("diagnostics").at(0);
+  EXPECT_EQ(d.at("code"), "EL100");
+  EXPECT_EQ(d.at("name"), "frontend-includes-backend");
+  EXPECT_EQ(d.at("severity"), "warning");
+  EXPECT_EQ(d.at("file"), "frontend/bad.cpp");
+  EXPECT_EQ(d.at("line"), 1);
+  EXPECT_EQ(d.at("column"), 1);
+  EXPECT_EQ(d.at("end_line"), 1);
+  EXPECT_EQ(d.at("end_column"), 22);
+  EXPECT_TRUE(d.at("fix").is_array());
+  EXPECT_TRUE(j.at("failures").is_array());
+  EXPECT_EQ(j.at("statistics").at("EL100"), 1);
 }
 
 TEST_F(Cli, TextStatisticsAndOutputFile) {
@@ -166,8 +166,8 @@ TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
   Outcome r = run("check --format json frontend");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   auto doc = nlohmann::json::parse(r.out);
-  ASSERT_EQ(doc["diagnostics"].size(), 1u) << r.out;
-  const auto& fix = doc["diagnostics"][0]["fix"];
+  ASSERT_EQ(doc.at("diagnostics").size(), 1u) << r.out;
+  const auto& fix = doc.at("diagnostics").at(0).at("fix");
   ASSERT_EQ(fix.size(), 1u);
   EXPECT_EQ(fix[0], nlohmann::json({{"file", "frontend/sum.cpp"},
                                     {"offset", 76},
@@ -232,11 +232,12 @@ TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
   Outcome r = run("check --format json");
   EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j["diagnostics"].size(), 1u);
-  EXPECT_EQ(j["diagnostics"][0]["file"], "frontend/bad.cpp");
-  ASSERT_EQ(j["failures"].size(), 1u);
-  EXPECT_EQ(j["failures"][0]["file"], "frontend/broken.cpp");
-  EXPECT_NE(j["failures"][0]["message"].get<std::string>().find("frontend/broken.cpp:2:"), std::string::npos);
+  ASSERT_EQ(j.at("diagnostics").size(), 1u);
+  EXPECT_EQ(j.at("diagnostics").at(0).at("file"), "frontend/bad.cpp");
+  ASSERT_EQ(j.at("failures").size(), 1u);
+  EXPECT_EQ(j.at("failures").at(0).at("file"), "frontend/broken.cpp");
+  EXPECT_NE(j.at("failures").at(0).at("message").get<std::string>().find("frontend/broken.cpp:2:"),
+            std::string::npos);
   Outcome text = run("check");
   EXPECT_NE(text.out.find("frontend/broken.cpp: error: could not be analyzed: frontend/broken.cpp:2:"),
             std::string::npos)
@@ -279,10 +280,10 @@ TEST_F(Cli, CompileDatabaseWrittenForGccParses) {
   Outcome r = run("check -p build --format json");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
-  EXPECT_TRUE(j["failures"].empty()) << j["failures"].dump();
-  EXPECT_EQ(j["files_analyzed"], 3);
-  ASSERT_EQ(j["diagnostics"].size(), 1u);
-  EXPECT_EQ(j["diagnostics"][0]["code"], "EL100");
+  EXPECT_TRUE(j.at("failures").empty()) << j.at("failures").dump();
+  EXPECT_EQ(j.at("files_analyzed"), 3);
+  ASSERT_EQ(j.at("diagnostics").size(), 1u);
+  EXPECT_EQ(j.at("diagnostics").at(0).at("code"), "EL100");
 }
 
 TEST_F(Cli, FiftyThousandLineGeneratedFile) {
@@ -294,9 +295,9 @@ TEST_F(Cli, FiftyThousandLineGeneratedFile) {
   Outcome r = run("check --format json --select EL100,EL101");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j["diagnostics"].size(), 2u) << r.out.substr(0, 2000);
-  EXPECT_EQ(j["diagnostics"][1]["line"], 50000);
-  EXPECT_EQ(j["diagnostics"][1]["code"], "EL101");
+  ASSERT_EQ(j.at("diagnostics").size(), 2u) << r.out.substr(0, 2000);
+  EXPECT_EQ(j.at("diagnostics").at(1).at("line"), 50000);
+  EXPECT_EQ(j.at("diagnostics").at(1).at("code"), "EL101");
 }
 
 TEST_F(Cli, OutputIsTheSameForAnyNumberOfJobs) {
@@ -308,7 +309,7 @@ TEST_F(Cli, OutputIsTheSameForAnyNumberOfJobs) {
   Outcome all = run("check -j 0 --format json");
   EXPECT_EQ(one.out, two.out);
   EXPECT_EQ(one.out, all.out);
-  EXPECT_EQ(nlohmann::json::parse(one.out)["diagnostics"].size(), 5u) << one.out;
+  EXPECT_EQ(nlohmann::json::parse(one.out).at("diagnostics").size(), 5u) << one.out;
 }
 
 TEST_F(Cli, InitWritesAStarterThatChecks) {

@@ -138,10 +138,10 @@ TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
       merge += " " + shard;
       if (format != "json") continue;
       nlohmann::json doc = nlohmann::json::parse(read_file(dir_ / shard));
-      EXPECT_GE(doc["files_analyzed"].get<std::size_t>(), 2u) << shard;
-      files += doc["files_analyzed"].get<std::size_t>();
-      for (const auto& d : doc["diagnostics"]) {
-        std::string file = d["file"];
+      EXPECT_GE(doc.at("files_analyzed").get<std::size_t>(), 2u) << shard;
+      files += doc.at("files_analyzed").get<std::size_t>();
+      for (const auto& d : doc.at("diagnostics")) {
+        std::string file = d.at("file");
         if (file.find("/u") != std::string::npos) units.insert(file);
       }
     }
@@ -161,7 +161,7 @@ TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
   // The shared header's finding is reported once (each shard that reaches it reports it).
   nlohmann::json all = nlohmann::json::parse(read_file(dir_ / "all.json"));
   int shared = 0;
-  for (const auto& d : all["diagnostics"]) shared += d["file"] == "frontend/shared.hpp";
+  for (const auto& d : all.at("diagnostics")) shared += d.at("file") == "frontend/shared.hpp";
   EXPECT_EQ(shared, 1);
 }
 
@@ -235,13 +235,13 @@ TEST(Merge, JsonSumsDeduplicatesAndSortsLikeTheRunner) {
   std::string b =
       report(3, json::array({diag("a/b.hpp", 1, "EL101"), diag("a/b.cpp", 9, "EL100")}), json::array());
   nlohmann::json merged = nlohmann::json::parse(emberlint::merge_reports({{"a", a}, {"b", b}}, ""));
-  EXPECT_EQ(merged["files_analyzed"], 5);
+  EXPECT_EQ(merged.at("files_analyzed"), 5);
   std::vector<std::string> order;
-  for (const auto& d : merged["diagnostics"]) order.push_back(d["file"]);
+  for (const auto& d : merged.at("diagnostics")) order.push_back(d.at("file"));
   // As paths, "a/..." sorts before "a-c.cpp" (the folder "a" < "a-c.cpp"), unlike as strings.
   EXPECT_EQ(order, (std::vector<std::string>{"a/b.cpp", "a/b.hpp", "a-c.cpp"}));
-  EXPECT_EQ(merged["failures"].size(), 1u);
-  EXPECT_EQ(merged["statistics"], (nlohmann::json{{"EL100", 2}, {"EL101", 1}}));
+  EXPECT_EQ(merged.at("failures").size(), 1u);
+  EXPECT_EQ(merged.at("statistics"), (nlohmann::json{{"EL100", 2}, {"EL101", 1}}));
 
   nlohmann::json other = nlohmann::json::parse(b);
   other["baseline"] = {{"matched", 1}};

@@ -356,8 +356,8 @@ class DiffRepo : public Scratch {
   // "frontend/a.cpp:2" for every diagnostic.
   static std::set<std::string> where(const nlohmann::json& report) {
     std::set<std::string> out;
-    for (const auto& d : report["diagnostics"])
-      out.insert(d["file"].get<std::string>() + ":" + std::to_string(d["line"].get<int>()));
+    for (const auto& d : report.at("diagnostics"))
+      out.insert(d.at("file").get<std::string>() + ":" + std::to_string(d.at("line").get<int>()));
     return out;
   }
 
@@ -366,12 +366,12 @@ class DiffRepo : public Scratch {
 
 TEST_F(DiffRepo, AChangedHeaderLintsExactlyTheUnitsThatIncludeIt) {
   auto clean = json_check("-p build --diff HEAD", 0);
-  EXPECT_EQ(clean["files_analyzed"], 0) << "nothing changed";
+  EXPECT_EQ(clean.at("files_analyzed"), 0) << "nothing changed";
 
   put(proj_ / "include/common.hpp", "#pragma once\ninline int common() { return 10; }\n");
   for (const char* jobs : {"-j1", "-j4"}) {
     auto report = json_check(std::string("-p build --diff HEAD ") + jobs, 1);
-    EXPECT_EQ(report["files_analyzed"], 2);
+    EXPECT_EQ(report.at("files_analyzed"), 2);
     EXPECT_EQ(where(report), (std::set<std::string>{"frontend/a.cpp:2", "frontend/b.cpp:2"}));
   }
   // The paths still narrow the run.
@@ -379,7 +379,7 @@ TEST_F(DiffRepo, AChangedHeaderLintsExactlyTheUnitsThatIncludeIt) {
             std::set<std::string>{"frontend/b.cpp:2"});
   // Without a compile database every C/C++ file of the tree is a unit: the header itself, the header that
   // includes it, and the two sources.
-  EXPECT_EQ(json_check("--diff HEAD", 1)["files_analyzed"], 4);
+  EXPECT_EQ(json_check("--diff HEAD", 1).at("files_analyzed"), 4);
 }
 
 TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNot) {
@@ -391,10 +391,10 @@ TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNo
   put(proj_ / "frontend/e.cpp", "#include <Eigen/Dense>\n");  // untracked, not in the compile database
   fs::remove(proj_ / "frontend/a.cpp");                       // deleted, still in the compile database
   auto report = json_check("-p build --diff HEAD~1", 1);
-  EXPECT_EQ(report["files_analyzed"], 3);
+  EXPECT_EQ(report.at("files_analyzed"), 3);
   EXPECT_EQ(where(report),
             (std::set<std::string>{"frontend/c.cpp:2", "frontend/d.cpp:2", "frontend/e.cpp:1"}));
-  EXPECT_TRUE(report["failures"].empty()) << report.dump();
+  EXPECT_TRUE(report.at("failures").empty()) << report.dump();
 }
 
 TEST_F(DiffRepo, DiffLinesKeepsOnlyTheFindingsOnChangedLines) {
@@ -414,8 +414,8 @@ TEST_F(DiffRepo, DiffLinesKeepsOnlyTheFindingsOnChangedLines) {
   git(top_, "checkout -q -- proj/frontend/a.cpp");
   put(proj_ / "include/mid.hpp", "#pragma once\n#include \"common.hpp\"\n// more\n");
   auto report = json_check("-p build --diff HEAD --diff-lines", 0);
-  EXPECT_EQ(report["files_analyzed"], 1);
-  EXPECT_TRUE(report["diagnostics"].empty());
+  EXPECT_EQ(report.at("files_analyzed"), 1);
+  EXPECT_TRUE(report.at("diagnostics").empty());
 }
 
 TEST_F(DiffRepo, UnknownRevisionNoRepositoryNoGitAndBadCombinationsExitTwo) {
@@ -449,11 +449,11 @@ TEST_F(DiffRepo, UnitsOfMapsEachFileToTheUnitsThatContainIt) {
             (std::set<std::string>{"frontend/b.cpp:2", "frontend/d.cpp:2"}));
   // Excluded files and files that are no C/C++ are skipped silently; nothing left is a success.
   auto none = json_check("-p build --units-of README.md vendor/Eigen/Core .gitignore", 0);
-  EXPECT_EQ(none["files_analyzed"], 0);
+  EXPECT_EQ(none.at("files_analyzed"), 0);
   // A header no unit includes is linted on its own, as when it is named without --units-of.
-  EXPECT_EQ(json_check("-p build --units-of include/lonely.hpp", 0)["files_analyzed"], 1);
+  EXPECT_EQ(json_check("-p build --units-of include/lonely.hpp", 0).at("files_analyzed"), 1);
   // Without a compile database, the header's own unit and every unit including it.
-  EXPECT_EQ(json_check("--units-of include/common.hpp", 1)["files_analyzed"], 4);
+  EXPECT_EQ(json_check("--units-of include/common.hpp", 1).at("files_analyzed"), 4);
   // Text output for pre-commit: the findings, exit 1.
   Run r = check("--units-of frontend/c.cpp");
   EXPECT_EQ(r.exit_code, 1);

@@ -85,7 +85,7 @@ class Fix : public ::testing::Test {
 
   static std::size_t fixable(const nlohmann::json& report) {
     std::size_t n = 0;
-    for (const auto& d : report["diagnostics"]) n += d["code"] == "EL200" && !d["fix"].empty();
+    for (const auto& d : report.at("diagnostics")) n += d.at("code") == "EL200" && !d.at("fix").empty();
     return n;
   }
 
@@ -106,14 +106,14 @@ TEST_F(Fix, JsonCarriesEachFixWithByteOffsetsIntoTheFileOnDisk) {
   auto report = nlohmann::json::parse(r.out);
   const std::string source = read_file(a / "src/operators.cpp");
   bool saw_first = false;
-  for (const auto& d : report["diagnostics"]) {
-    for (const auto& f : d["fix"]) {
-      EXPECT_EQ(f["file"], "src/operators.cpp");
-      std::size_t offset = f["offset"], length = f["length"];
+  for (const auto& d : report.at("diagnostics")) {
+    for (const auto& f : d.at("fix")) {
+      EXPECT_EQ(f.at("file"), "src/operators.cpp");
+      std::size_t offset = f.at("offset"), length = f.at("length");
       ASSERT_LE(offset + length, source.size());
-      if (d["line"] == 10) {
+      if (d.at("line") == 10) {
         EXPECT_EQ(source.substr(offset, length), "a + b");
-        EXPECT_EQ(f["replacement"], "ember::ops::add(a, b)");
+        EXPECT_EQ(f.at("replacement"), "ember::ops::add(a, b)");
         saw_first = true;
       }
     }
@@ -121,11 +121,11 @@ TEST_F(Fix, JsonCarriesEachFixWithByteOffsetsIntoTheFileOnDisk) {
   EXPECT_TRUE(saw_first) << r.out;
   // Nested operators share one edit of the outermost expression.
   std::size_t line11 = 0;
-  for (const auto& d : report["diagnostics"]) {
-    if (d["line"] == 11) {
+  for (const auto& d : report.at("diagnostics")) {
+    if (d.at("line") == 11) {
       ++line11;
-      ASSERT_EQ(d["fix"].size(), 1u);
-      EXPECT_EQ(d["fix"][0]["replacement"],
+      ASSERT_EQ(d.at("fix").size(), 1u);
+      EXPECT_EQ(d.at("fix").at(0).at("replacement"),
                 "ember::ops::subtract(ember::ops::add(a, ember::ops::multiply(b, c)), a)");
     }
   }
@@ -139,7 +139,7 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
   Outcome first = emberlint(a, "--fix --format json src");
   EXPECT_EQ(first.exit_code, 1) << first.out;  // the operators without a fix remain
   auto report = nlohmann::json::parse(first.out);
-  EXPECT_GT(report["fixed"].get<std::size_t>(), 20u);
+  EXPECT_GT(report.at("fixed").get<std::size_t>(), 20u);
   EXPECT_EQ(fixable(report), 0u);
   EXPECT_EQ(read_file(file), expected_);
   EXPECT_EQ(fs::status(file).permissions() & fs::perms::all,
@@ -154,14 +154,14 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
   Outcome second = emberlint(a, "--fix --format json src");
   EXPECT_EQ(second.exit_code, 1) << second.out;
   auto again = nlohmann::json::parse(second.out);
-  EXPECT_EQ(again["fixed"], 0);
+  EXPECT_EQ(again.at("fixed"), 0);
   EXPECT_EQ(read_file(file), expected_);
   std::size_t left = 0;
-  for (const auto& d : again["diagnostics"]) {
-    if (d["code"] == "EL200") {
+  for (const auto& d : again.at("diagnostics")) {
+    if (d.at("code") == "EL200") {
       ++left;
-      EXPECT_TRUE(d["fix"].empty());
-      EXPECT_NE(d["message"].get<std::string>().find("no automatic fix"), std::string::npos);
+      EXPECT_TRUE(d.at("fix").empty());
+      EXPECT_NE(d.at("message").get<std::string>().find("no automatic fix"), std::string::npos);
     }
   }
   EXPECT_EQ(left, 3u);  // not_fixed() in the fixture: TWICE(a), 2.0 - a and p[0] -= b

@@ -195,68 +195,68 @@ class Formats : public ::testing::Test {
 // Every property GitHub code scanning needs, present and typed as SARIF 2.1.0 says.
 void expect_valid_sarif(const json& doc) {
   ASSERT_TRUE(doc.is_object());
-  EXPECT_TRUE(doc["$schema"].is_string());
-  EXPECT_EQ(doc["version"], "2.1.0");
-  ASSERT_TRUE(doc["runs"].is_array());
-  ASSERT_EQ(doc["runs"].size(), 1u);
-  const json& run = doc["runs"][0];
-  const json& driver = run["tool"]["driver"];
-  EXPECT_EQ(driver["name"], "emberlint");
-  EXPECT_EQ(driver["version"], emberlint::kVersion);
-  EXPECT_EQ(driver["semanticVersion"], emberlint::kVersion);
+  EXPECT_TRUE(doc.at("$schema").is_string());
+  EXPECT_EQ(doc.at("version"), "2.1.0");
+  ASSERT_TRUE(doc.at("runs").is_array());
+  ASSERT_EQ(doc.at("runs").size(), 1u);
+  const json& run = doc.at("runs").at(0);
+  const json& driver = run.at("tool").at("driver");
+  EXPECT_EQ(driver.at("name"), "emberlint");
+  EXPECT_EQ(driver.at("version"), emberlint::kVersion);
+  EXPECT_EQ(driver.at("semanticVersion"), emberlint::kVersion);
 
   // Every registry rule, in registry order, with its documentation.
   std::vector<const emberlint::RuleInfo*> infos = emberlint::rule_infos();
-  ASSERT_EQ(driver["rules"].size(), infos.size());
+  ASSERT_EQ(driver.at("rules").size(), infos.size());
   const std::set<std::string> kLevels = {"error", "warning", "note"};
   for (std::size_t i = 0; i < infos.size(); ++i) {
-    const json& rule = driver["rules"][i];
+    const json& rule = driver.at("rules").at(i);
     SCOPED_TRACE(infos[i]->code);
-    EXPECT_EQ(rule["id"], infos[i]->code);
-    EXPECT_EQ(rule["name"], infos[i]->name);
-    EXPECT_EQ(rule["shortDescription"]["text"], infos[i]->summary);
-    EXPECT_FALSE(rule["fullDescription"]["text"].get<std::string>().empty());
-    EXPECT_EQ(rule["help"]["text"], infos[i]->doc);
-    EXPECT_EQ(rule["help"]["markdown"], infos[i]->doc);
-    EXPECT_TRUE(kLevels.count(rule["defaultConfiguration"]["level"].get<std::string>()));
-    EXPECT_TRUE(rule["properties"]["tags"].is_array());
+    EXPECT_EQ(rule.at("id"), infos[i]->code);
+    EXPECT_EQ(rule.at("name"), infos[i]->name);
+    EXPECT_EQ(rule.at("shortDescription").at("text"), infos[i]->summary);
+    EXPECT_FALSE(rule.at("fullDescription").at("text").get<std::string>().empty());
+    EXPECT_EQ(rule.at("help").at("text"), infos[i]->doc);
+    EXPECT_EQ(rule.at("help").at("markdown"), infos[i]->doc);
+    EXPECT_TRUE(kLevels.count(rule.at("defaultConfiguration").at("level").get<std::string>()));
+    EXPECT_TRUE(rule.at("properties").at("tags").is_array());
     EXPECT_TRUE(std::set<std::string>({"very-high", "high", "medium", "low"})
-                    .count(rule["properties"]["precision"].get<std::string>()));
+                    .count(rule.at("properties").at("precision").get<std::string>()));
     EXPECT_TRUE(std::set<std::string>({"error", "warning", "recommendation"})
-                    .count(rule["properties"]["problem.severity"].get<std::string>()));
+                    .count(rule.at("properties").at("problem.severity").get<std::string>()));
   }
 
-  const json& base = run["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+  const json& base = run.at("originalUriBaseIds").at("%SRCROOT%").at("uri");
   ASSERT_TRUE(base.is_string());
   EXPECT_EQ(base.get<std::string>().rfind("file:///", 0), 0u);
   EXPECT_EQ(base.get<std::string>().back(), '/');
-  ASSERT_TRUE(run["invocations"].is_array());
-  ASSERT_EQ(run["invocations"].size(), 1u);
-  EXPECT_TRUE(run["invocations"][0]["executionSuccessful"].is_boolean());
+  ASSERT_TRUE(run.at("invocations").is_array());
+  ASSERT_EQ(run.at("invocations").size(), 1u);
+  EXPECT_TRUE(run.at("invocations").at(0).at("executionSuccessful").is_boolean());
 
-  ASSERT_TRUE(run["results"].is_array());
-  for (const json& r : run["results"]) {
+  ASSERT_TRUE(run.at("results").is_array());
+  for (const json& r : run.at("results")) {
     SCOPED_TRACE(r.dump());
-    ASSERT_TRUE(r["ruleId"].is_string());
-    ASSERT_TRUE(r["ruleIndex"].is_number_unsigned());
-    EXPECT_EQ(driver["rules"][r["ruleIndex"].get<std::size_t>()]["id"], r["ruleId"]);
-    EXPECT_TRUE(kLevels.count(r["level"].get<std::string>()));
-    EXPECT_FALSE(r["message"]["text"].get<std::string>().empty());
-    ASSERT_EQ(r["locations"].size(), 1u);
-    const json& physical = r["locations"][0]["physicalLocation"];
-    std::string uri = physical["artifactLocation"]["uri"];
-    EXPECT_EQ(physical["artifactLocation"]["uriBaseId"], "%SRCROOT%");
+    ASSERT_TRUE(r.at("ruleId").is_string());
+    ASSERT_TRUE(r.at("ruleIndex").is_number_unsigned());
+    EXPECT_EQ(driver.at("rules").at(r.at("ruleIndex").get<std::size_t>()).at("id"), r.at("ruleId"));
+    EXPECT_TRUE(kLevels.count(r.at("level").get<std::string>()));
+    EXPECT_FALSE(r.at("message").at("text").get<std::string>().empty());
+    ASSERT_EQ(r.at("locations").size(), 1u);
+    const json& physical = r.at("locations").at(0).at("physicalLocation");
+    std::string uri = physical.at("artifactLocation").at("uri");
+    EXPECT_EQ(physical.at("artifactLocation").at("uriBaseId"), "%SRCROOT%");
     EXPECT_EQ(uri.find(':'), std::string::npos) << "a relative reference, no scheme";
     EXPECT_NE(uri.front(), '/');
     EXPECT_EQ(uri.find(' '), std::string::npos);
     EXPECT_EQ(uri.find('\\'), std::string::npos);
-    const json& region = physical["region"];
-    ASSERT_TRUE(region["startLine"].is_number_unsigned());
-    EXPECT_GE(region["startLine"].get<int>(), 1);
+    const json& region = physical.at("region");
+    ASSERT_TRUE(region.at("startLine").is_number_unsigned());
+    EXPECT_GE(region.at("startLine").get<int>(), 1);
     EXPECT_GE(region.value("startColumn", 1), 1);
-    EXPECT_GE(region.value("endLine", region["startLine"].get<int>()), region["startLine"].get<int>());
+    EXPECT_GE(region.value("endLine", region.at("startLine").get<int>()), region.at("startLine").get<int>());
     EXPECT_GE(region.value("endColumn", 1), 1);
-    std::string print = r["partialFingerprints"]["primaryLocationLineHash"];
+    std::string print = r.at("partialFingerprints").at("primaryLocationLineHash");
     EXPECT_EQ(print.find(':'), 32u) << print;
   }
 }
@@ -265,25 +265,26 @@ TEST_F(Formats, SarifHasEverythingCodeScanningNeeds) {
   fs::path p = project();
   json doc = run_json(p, "check --format sarif");
   expect_valid_sarif(doc);
-  const json& results = doc["runs"][0]["results"];
+  const json& results = doc.at("runs").at(0).at("results");
   json plain = run_json(p, "check --format json");
-  ASSERT_EQ(results.size(), plain["diagnostics"].size());
+  ASSERT_EQ(results.size(), plain.at("diagnostics").size());
   ASSERT_GT(results.size(), 10u) << "the fixture has findings of most rules";
   for (std::size_t i = 0; i < results.size(); ++i) {
-    const json& d = plain["diagnostics"][i];
-    EXPECT_EQ(results[i]["ruleId"], d["code"]);
-    EXPECT_EQ(results[i]["locations"][0]["physicalLocation"]["region"]["startLine"], d["line"]);
-    EXPECT_EQ(results[i]["level"], d["severity"] == "info" ? json("note") : d["severity"]);
+    const json& d = plain.at("diagnostics").at(i);
+    EXPECT_EQ(results.at(i).at("ruleId"), d.at("code"));
+    EXPECT_EQ(results.at(i).at("locations").at(0).at("physicalLocation").at("region").at("startLine"),
+              d.at("line"));
+    EXPECT_EQ(results.at(i).at("level"), d.at("severity") == "info" ? json("note") : d.at("severity"));
   }
   // Spaces are percent-encoded; the JSON format shows the same file unencoded.
   bool encoded = false;
   for (const json& r : results) {
-    encoded |= r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+    encoded |= r.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri") ==
                "frontend/with%20space/odd%20name.cpp";
   }
   EXPECT_TRUE(encoded);
-  EXPECT_TRUE(doc["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>());
-  EXPECT_FALSE(doc["runs"][0]["invocations"][0].contains("toolExecutionNotifications"));
+  EXPECT_TRUE(doc.at("runs").at(0).at("invocations").at(0).at("executionSuccessful").get<bool>());
+  EXPECT_FALSE(doc.at("runs").at(0).at("invocations").at(0).contains("toolExecutionNotifications"));
 }
 
 TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
@@ -292,16 +293,16 @@ TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
   json second = run_json(p, "check --format sarif");
   EXPECT_EQ(first, second) << "the whole report is deterministic";
   std::set<std::string> prints;
-  for (const json& r : first["runs"][0]["results"])
-    prints.insert(r["partialFingerprints"]["primaryLocationLineHash"].get<std::string>());
-  EXPECT_EQ(prints.size(), first["runs"][0]["results"].size());
+  for (const json& r : first.at("runs").at(0).at("results"))
+    prints.insert(r.at("partialFingerprints").at("primaryLocationLineHash").get<std::string>());
+  EXPECT_EQ(prints.size(), first.at("runs").at(0).at("results").size());
   // Lines inserted above a finding move it but keep its fingerprint.
   fs::path file = p / "frontend/with space/odd name.cpp";
   auto print_of = [&](const json& doc) {
-    for (const json& r : doc["runs"][0]["results"]) {
-      if (r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] ==
+    for (const json& r : doc.at("runs").at(0).at("results")) {
+      if (r.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri") ==
           "frontend/with%20space/odd%20name.cpp")
-        return r["partialFingerprints"]["primaryLocationLineHash"].get<std::string>();
+        return r.at("partialFingerprints").at("primaryLocationLineHash").get<std::string>();
     }
     return std::string();
   };
@@ -318,13 +319,14 @@ TEST_F(Formats, SarifColumnsCountCodePoints) {
   write_file(p / "frontend/accent.cpp", "/* \xC3\xA9 */ #include <Eigen/Core>\nint f();\n");
   json doc = run_json(p, "check --format sarif frontend/accent.cpp");
   json plain = run_json(p, "check --format json frontend/accent.cpp");
-  ASSERT_EQ(doc["runs"][0]["results"].size(), 1u);
-  ASSERT_EQ(plain["diagnostics"].size(), 1u);
-  EXPECT_EQ(doc["runs"][0]["columnKind"], "unicodeCodePoints");
-  const json& region = doc["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
-  EXPECT_EQ(plain["diagnostics"][0]["column"], 10);
-  EXPECT_EQ(region["startColumn"], 9);
-  EXPECT_EQ(region["endColumn"].get<int>(), plain["diagnostics"][0]["end_column"].get<int>() - 1);
+  ASSERT_EQ(doc.at("runs").at(0).at("results").size(), 1u);
+  ASSERT_EQ(plain.at("diagnostics").size(), 1u);
+  EXPECT_EQ(doc.at("runs").at(0).at("columnKind"), "unicodeCodePoints");
+  const json& region =
+      doc.at("runs").at(0).at("results").at(0).at("locations").at(0).at("physicalLocation").at("region");
+  EXPECT_EQ(plain.at("diagnostics").at(0).at("column"), 10);
+  EXPECT_EQ(region.at("startColumn"), 9);
+  EXPECT_EQ(region.at("endColumn").get<int>(), plain.at("diagnostics").at(0).at("end_column").get<int>() - 1);
 }
 
 TEST_F(Formats, SarifFixesMatchTheJsonFixes) {
@@ -333,28 +335,28 @@ TEST_F(Formats, SarifFixesMatchTheJsonFixes) {
   json doc = run_json(p, "check --format sarif");
   json plain = run_json(p, "check --format json");
   expect_valid_sarif(doc);
-  const json& results = doc["runs"][0]["results"];
-  ASSERT_EQ(results.size(), plain["diagnostics"].size());
+  const json& results = doc.at("runs").at(0).at("results");
+  ASSERT_EQ(results.size(), plain.at("diagnostics").size());
   std::size_t fixed = 0;
   for (std::size_t i = 0; i < results.size(); ++i) {
-    const json& want = plain["diagnostics"][i]["fix"];
-    ASSERT_EQ(results[i].contains("fixes"), !want.empty()) << i;
+    const json& want = plain.at("diagnostics").at(i).at("fix");
+    ASSERT_EQ(results.at(i).contains("fixes"), !want.empty()) << i;
     if (want.empty()) continue;
     ++fixed;
-    const json& changes = results[i]["fixes"][0]["artifactChanges"];
+    const json& changes = results.at(i).at("fixes").at(0).at("artifactChanges");
     ASSERT_EQ(changes.size(), 1u);
-    EXPECT_EQ(changes[0]["artifactLocation"]["uri"], want[0]["file"]);
-    EXPECT_EQ(changes[0]["artifactLocation"]["uriBaseId"], "%SRCROOT%");
-    const json& replacements = changes[0]["replacements"];
+    EXPECT_EQ(changes.at(0).at("artifactLocation").at("uri"), want.at(0).at("file"));
+    EXPECT_EQ(changes.at(0).at("artifactLocation").at("uriBaseId"), "%SRCROOT%");
+    const json& replacements = changes.at(0).at("replacements");
     ASSERT_EQ(replacements.size(), want.size());
     for (std::size_t k = 0; k < want.size(); ++k) {
-      const json& region = replacements[k]["deletedRegion"];
+      const json& region = replacements.at(k).at("deletedRegion");
       // The fixture is ASCII, so characters and bytes agree.
-      EXPECT_EQ(region["byteOffset"], want[k]["offset"]);
-      EXPECT_EQ(region["byteLength"], want[k]["length"]);
-      EXPECT_EQ(region["charOffset"], want[k]["offset"]);
-      EXPECT_EQ(region["charLength"], want[k]["length"]);
-      EXPECT_EQ(replacements[k]["insertedContent"]["text"], want[k]["replacement"]);
+      EXPECT_EQ(region.at("byteOffset"), want.at(k).at("offset"));
+      EXPECT_EQ(region.at("byteLength"), want.at(k).at("length"));
+      EXPECT_EQ(region.at("charOffset"), want.at(k).at("offset"));
+      EXPECT_EQ(region.at("charLength"), want.at(k).at("length"));
+      EXPECT_EQ(replacements.at(k).at("insertedContent").at("text"), want.at(k).at("replacement"));
     }
   }
   EXPECT_GT(fixed, 5u);
@@ -366,13 +368,14 @@ TEST_F(Formats, SarifReportsFilesThatCouldNotBeAnalyzed) {
   EXPECT_EQ(o.exit_code, 3) << o.err;
   json doc = json::parse(o.out);
   expect_valid_sarif(doc);
-  const json& invocation = doc["runs"][0]["invocations"][0];
-  EXPECT_FALSE(invocation["executionSuccessful"].get<bool>());
-  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
-  const json& n = invocation["toolExecutionNotifications"][0];
-  EXPECT_EQ(n["level"], "error");
-  EXPECT_NE(n["message"]["text"].get<std::string>().find("frontend/broken.cpp"), std::string::npos);
-  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "frontend/broken.cpp");
+  const json& invocation = doc.at("runs").at(0).at("invocations").at(0);
+  EXPECT_FALSE(invocation.at("executionSuccessful").get<bool>());
+  ASSERT_EQ(invocation.at("toolExecutionNotifications").size(), 1u);
+  const json& n = invocation.at("toolExecutionNotifications").at(0);
+  EXPECT_EQ(n.at("level"), "error");
+  EXPECT_NE(n.at("message").at("text").get<std::string>().find("frontend/broken.cpp"), std::string::npos);
+  EXPECT_EQ(n.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri"),
+            "frontend/broken.cpp");
 }
 
 TEST_F(Formats, AnalyzeSarifCarriesTheInventoryFindings) {
@@ -381,11 +384,11 @@ TEST_F(Formats, AnalyzeSarifCarriesTheInventoryFindings) {
   json plain = run_json(p, "analyze --format json");
   expect_valid_sarif(doc);
   std::set<std::string> codes, expected;
-  for (const json& r : doc["runs"][0]["results"]) codes.insert(r["ruleId"].get<std::string>());
-  for (const json& d : plain["diagnostics"]) expected.insert(d["code"].get<std::string>());
+  for (const json& r : doc.at("runs").at(0).at("results")) codes.insert(r.at("ruleId").get<std::string>());
+  for (const json& d : plain.at("diagnostics")) expected.insert(d.at("code").get<std::string>());
   EXPECT_EQ(codes, (std::set<std::string>{"EL400", "EL401", "EL402", "EL403"}));
   EXPECT_EQ(codes, expected);
-  EXPECT_EQ(doc["runs"][0]["results"].size(), plain["diagnostics"].size());
+  EXPECT_EQ(doc.at("runs").at(0).at("results").size(), plain.at("diagnostics").size());
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -445,7 +448,7 @@ TEST_F(Formats, GithubAnnotatesEveryFindingAndFailure) {
     EXPECT_NE(line.find(",title="), std::string::npos) << line;
     errors += line.rfind("::error file=frontend/broken.cpp", 0) == 0;
   }
-  EXPECT_EQ(n, plain["diagnostics"].size() + plain["failures"].size());
+  EXPECT_EQ(n, plain.at("diagnostics").size() + plain.at("failures").size());
   EXPECT_EQ(errors, 1u);
   EXPECT_NE(o.out.find("file=frontend/with space/odd name.cpp,line=1,col=1,"), std::string::npos);
 }
@@ -460,7 +463,7 @@ TEST(JunitFormat, EscapesMessagesIntoWellFormedXml) {
   // The message survives the round trip, but for the control character XML cannot carry.
   EXPECT_NE(failures[0]->text.find("100% done,\nnext: a | b <T> & \"q\" \xEF\xBF\xBD"), std::string::npos);
   EXPECT_NE(failures[0]->text.find("src/a,b:c.cpp:7:5: info: an info"), std::string::npos);
-  EXPECT_EQ(root.all("testsuite")[0]->attributes.at("name"), "suite <1>");
+  EXPECT_EQ(root.all("testsuite").at(0)->attributes.at("name"), "suite <1>");
 }
 
 TEST_F(Formats, JunitCountsAgreeWithTheTestcases) {
@@ -483,7 +486,7 @@ TEST_F(Formats, JunitCountsAgreeWithTheTestcases) {
   // One testcase per rule check runs (all but EL400-EL403), and one for the broken file.
   EXPECT_EQ(cases.size(), emberlint::rule_infos().size() - 4 + 1);
   std::map<std::string, std::size_t> by_code;
-  for (const json& d : plain["diagnostics"]) ++by_code[d["code"].get<std::string>()];
+  for (const json& d : plain.at("diagnostics")) ++by_code[d.at("code").get<std::string>()];
   EXPECT_EQ(failures, by_code.size());
   for (const Element* c : cases) {
     std::string code = c->attributes.at("name").substr(0, 5);
@@ -538,7 +541,8 @@ TEST_F(Formats, MarkdownSummarizesARun) {
   Outcome o = run(p, "check --format markdown");
   EXPECT_EQ(o.exit_code, 1) << o.err;
   EXPECT_EQ(
-      o.out.rfind("## emberlint\n\n**" + std::to_string(plain["diagnostics"].size()) + " problems**", 0), 0u)
+      o.out.rfind("## emberlint\n\n**" + std::to_string(plain.at("diagnostics").size()) + " problems**", 0),
+      0u)
       << o.out;
   EXPECT_NE(o.out.find("| code | rule | severity | findings |"), std::string::npos);
   EXPECT_NE(o.out.find("| frontend/with space/odd name.cpp:1 | EL100 frontend-includes-backend | warning |"),
@@ -572,13 +576,14 @@ TEST(StaleBaseline, EveryCiFormatShowsTheStaleEntries) {
 
   std::ostringstream sarif_text;
   emberlint::render_sarif(sarif_text, r);
-  json invocation = json::parse(sarif_text.str())["runs"][0]["invocations"][0];
-  EXPECT_FALSE(invocation["executionSuccessful"].get<bool>());
-  ASSERT_EQ(invocation["toolExecutionNotifications"].size(), 1u);
-  const json& n = invocation["toolExecutionNotifications"][0];
-  EXPECT_EQ(n["level"], "error");
-  EXPECT_NE(n["message"]["text"].get<std::string>().find("EL300 src/x.cpp:41"), std::string::npos);
-  EXPECT_EQ(n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "ci/baseline.json");
+  json invocation = json::parse(sarif_text.str()).at("runs").at(0).at("invocations").at(0);
+  EXPECT_FALSE(invocation.at("executionSuccessful").get<bool>());
+  ASSERT_EQ(invocation.at("toolExecutionNotifications").size(), 1u);
+  const json& n = invocation.at("toolExecutionNotifications").at(0);
+  EXPECT_EQ(n.at("level"), "error");
+  EXPECT_NE(n.at("message").at("text").get<std::string>().find("EL300 src/x.cpp:41"), std::string::npos);
+  EXPECT_EQ(n.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri"),
+            "ci/baseline.json");
 
   std::ostringstream md;
   emberlint::render_markdown(md, r, {});
@@ -590,7 +595,13 @@ TEST(StaleBaseline, EveryCiFormatShowsTheStaleEntries) {
   r.baseline->stale.clear();
   std::ostringstream clean;
   emberlint::render_sarif(clean, r);
-  EXPECT_TRUE(json::parse(clean.str())["runs"][0]["invocations"][0]["executionSuccessful"].get<bool>());
+  EXPECT_TRUE(json::parse(clean.str())
+                  .at("runs")
+                  .at(0)
+                  .at("invocations")
+                  .at(0)
+                  .at("executionSuccessful")
+                  .get<bool>());
 }
 
 }  // namespace
