@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the `fuzz` preset (clang, libFuzzer, ASan + UBSan; emberlint only), replays the seed corpora and the
 # regression inputs (ctest), then fuzzes every target for SECONDS (default 60), two at a time, each from a
-# copy of its committed corpus (fuzz/corpus/<target>/ is never modified). Fails on any crash, leak, timeout,
-# out-of-memory or sanitizer report, and prints each target's executions per second.
+# copy of its committed corpus plus the folders fuzz/corpus/<target>.seeds names, read in place (libFuzzer
+# adds new inputs to its first folder only, the copy: nothing committed is modified). Fails on any crash,
+# leak, timeout, out-of-memory or sanitizer report, and prints each target's executions per second.
 #   fuzz/run.sh [SECONDS] [TARGET...]      e.g. fuzz/run.sh 300 fuzz_config
 # A failing input is kept in build/fuzz/artifacts/ (with the log in build/fuzz/logs/): fix the bug, then add
 # the input to fuzz/regressions/<target>/ and a test to tests/lint/fuzz_regression_test.cpp.
@@ -49,17 +50,30 @@ export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=${LSAN_OPTIONS:-}
 
+seed_folders() {  # seed_folders NAME: the folders fuzz/corpus/NAME.seeds names (comments and blanks skipped)
+  local list=fuzz/corpus/$1.seeds line
+  [ -f "$list" ] || return 0
+  while IFS= read -r line || [ -n "$line" ]; do
+    case "$line" in '' | '#'*) continue ;; esac
+    [ -d "$line" ] || { echo "fuzz: $list: $line is not a folder of the repository" >&2; return 2; }
+    echo "$line"
+  done <"$list"
+}
+
 run_target() {  # run_target NAME: fuzzes one target; its exit status is libFuzzer's
   local name=$1
   local corpus=$work/corpus/$name
+  local seeds
   mkdir -p "$corpus" "$work/tmp/$name"
   cp fuzz/corpus/"$name"/* "$corpus"/
+  mapfile -t seeds < <(seed_folders "$name")
   local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -detect_leaks=1 -print_final_stats=1
               -artifact_prefix="$build/artifacts/$name-")
   [ -f "fuzz/dict/$name.dict" ] && args+=(-dict="fuzz/dict/$name.dict")
   # One libclang parse per input: a bounded input keeps it short.
   [ "$name" = fuzz_pipeline ] && args+=(-max_len=4096)
-  TMPDIR=$work/tmp/$name "$build/fuzz/$name" "${args[@]}" "$corpus" </dev/null >"$build/logs/$name.log" 2>&1
+  TMPDIR=$work/tmp/$name "$build/fuzz/$name" "${args[@]}" "$corpus" "${seeds[@]}" </dev/null \
+    >"$build/logs/$name.log" 2>&1
 }
 
 declare -A status
@@ -70,6 +84,7 @@ for name in "${targets[@]}"; do
     echo "fuzz: no target $name in $build/fuzz" >&2
     exit 2
   fi
+  seed_folders "$name" >/dev/null || exit 2
   # Two at a time: wait for one to finish before starting a third.
   while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do sleep 1; done
   echo "fuzz: $name for ${seconds}s (log: $build/logs/$name.log)"
