@@ -337,9 +337,13 @@ std::vector<unsigned char> program_binary(cl_program p) {
 
 }  // namespace
 
-cl_program DeviceContext::build(std::string_view program, const std::string& options) {
-  // common.cl first: the dtype macros, ember_dims and the FP_CONTRACT pragma every program relies on; the
-  // random program also needs the shared samplers (their #include lines were dropped by embed.cmake).
+namespace {
+
+// The complete source of kernels/<program>.cl: common.cl first (the dtype macros, ember_dims and the
+// FP_CONTRACT pragma every program relies on); the random program also needs the shared samplers (their
+// #include lines were dropped by embed.cmake) and the math program the scalar semantics it shares with the
+// generated kernels.
+std::string program_source(std::string_view program) {
   std::string source(embedded_source("common"));
   source += '\n';
   if (program == "random") {
@@ -348,7 +352,34 @@ cl_program DeviceContext::build(std::string_view program, const std::string& opt
       source += '\n';
     }
   }
+  if (program == "math") {
+    source += embedded_source("math_scalar");
+    source += '\n';
+  }
   source += embedded_source(program);
+  return source;
+}
+
+// The complete source of a generated program: common.cl and math_scalar.cl, then its body.
+std::string generated_source(const std::string& body) {
+  std::string source(embedded_source("common"));
+  source += '\n';
+  source += embedded_source("math_scalar");
+  source += '\n';
+  source += body;
+  return source;
+}
+
+std::atomic<std::size_t> generated_builds{0};
+
+}  // namespace
+
+std::size_t generated_programs_built() {
+  return generated_builds.load(std::memory_order_relaxed);
+}
+
+cl_program DeviceContext::build(const std::string& source, const std::string& options, std::string_view label,
+                                const std::string& what) {
   std::string all_options = "-cl-fp32-correctly-rounded-divide-sqrt " + options;
   // Without cl_khr_fp64, distributions.h leaves out its double-precision samplers.
   all_options += has_fp64_ ? " -DEMBER_FP64=1" : " -DEMBER_RNG_NO_DOUBLE=1";
@@ -359,7 +390,7 @@ cl_program DeviceContext::build(std::string_view program, const std::string& opt
     const std::uint64_t key = fnv1a(source, fnv1a(all_options, fnv1a(driver_, fnv1a(name_))));
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
-    cached = dir / (std::string(program) + "-" + hex + ".bin");
+    cached = dir / (std::string(label) + "-" + hex + ".bin");
     const std::vector<unsigned char> bytes = read_binary(cached);
     if (!bytes.empty()) {
       const unsigned char* data = bytes.data();
@@ -388,8 +419,8 @@ cl_program DeviceContext::build(std::string_view program, const std::string& opt
       while (!log.empty() && log.back() == '\0') log.pop_back();
     }
     clReleaseProgram(p);
-    throw BackendError("opencl: building kernels/" + std::string(program) + ".cl (" + all_options + ") for " +
-                       name_ + " failed: " + cl_error_name(err) + "\n" + log);
+    throw BackendError("opencl: building " + what + " (" + all_options + ") for " + name_ +
+                       " failed: " + cl_error_name(err) + "\n" + log);
   }
   if (!cached.empty()) {
     if (const std::vector<unsigned char> bytes = program_binary(p); !bytes.empty()) {
@@ -399,22 +430,54 @@ cl_program DeviceContext::build(std::string_view program, const std::string& opt
   return p;
 }
 
-cl_kernel DeviceContext::kernel(std::string_view program, const std::string& options,
-                                const char* kernel_name) {
-  std::lock_guard<std::mutex> lock(build_mutex_);
-  auto key = std::make_tuple(std::string(program), options, std::string(kernel_name));
+template <class MakeSource>
+cl_kernel DeviceContext::cached_kernel(const std::string& program_key, const std::string& options,
+                                       const char* kernel_name, std::string_view label,
+                                       const std::string& what, MakeSource&& make_source) {
+  auto key = std::make_tuple(program_key, options, std::string(kernel_name));
   if (auto it = kernels_.find(key); it != kernels_.end()) return it->second;
-  auto pkey = std::make_pair(std::string(program), options);
+  auto pkey = std::make_pair(program_key, options);
   auto pit = programs_.find(pkey);
-  if (pit == programs_.end()) pit = programs_.emplace(pkey, build(program, options)).first;
+  if (pit == programs_.end()) pit = programs_.emplace(pkey, build(make_source(), options, label, what)).first;
   cl_int err = CL_SUCCESS;
   cl_kernel k = clCreateKernel(pit->second, kernel_name, &err);
   if (err != CL_SUCCESS) {
-    throw BackendError(std::string("opencl: clCreateKernel(") + kernel_name + ") in kernels/" +
-                       std::string(program) + ".cl failed: " + cl_error_name(err));
+    throw BackendError(std::string("opencl: clCreateKernel(") + kernel_name + ") in " + what +
+                       " failed: " + cl_error_name(err));
   }
   kernels_.emplace(std::move(key), k);
   return k;
+}
+
+cl_kernel DeviceContext::kernel(std::string_view program, const std::string& options,
+                                const char* kernel_name) {
+  std::lock_guard<std::mutex> lock(build_mutex_);
+  return cached_kernel(std::string(program), options, kernel_name, program,
+                       "kernels/" + std::string(program) + ".cl", [&] { return program_source(program); });
+}
+
+cl_kernel DeviceContext::kernel_from_source(const std::string& key, const std::string& body,
+                                            const std::string& options, const char* kernel_name) {
+  std::lock_guard<std::mutex> lock(build_mutex_);
+  // A leading '#' keeps generated keys apart from the names of kernels/*.cl.
+  return cached_kernel("#" + key, options, kernel_name, "generated", "the generated program " + key, [&] {
+    generated_builds.fetch_add(1, std::memory_order_relaxed);
+    return generated_source(body);
+  });
+}
+
+void DeviceContext::launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args) {
+  if (n <= 0) return;
+  std::lock_guard<std::mutex> lock(launch_mutex_);
+  cl_uint index = 0;
+  set_arg(kernel, index, static_cast<cl_long>(n));
+  std::size_t at = 0;
+  for (const std::size_t size : args.sizes_) {
+    set_raw_arg(kernel, index++, size, args.bytes_.data() + at);
+    at += size;
+  }
+  const std::size_t global = round_up(static_cast<std::size_t>(n), kWorkGroupSize);
+  enqueue(kernel, 1, &global, nullptr);
 }
 
 void DeviceContext::set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value) {

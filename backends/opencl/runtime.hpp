@@ -16,8 +16,10 @@
 // `__global T* p, long p_off`: the buffer and the tensor's element offset into it (views may start inside
 // a buffer; kernels must index p[p_off + i]). Any other trivially copyable value is passed by value; ClDims
 // is the fixed-size shape/stride array of kernels/common.cl (at most kMaxRank axes, check_rank() throws
-// beyond). Every program is compiled from kernels/common.cl + kernels/<name>.cl with the options given and
-// -cl-fp32-correctly-rounded-divide-sqrt, so + - * / and sqrt round correctly like the host backends.
+// beyond). Every program is compiled from kernels/common.cl + kernels/<name>.cl (kernels/math.cl with
+// kernels/math_scalar.cl between them) with the options given and -cl-fp32-correctly-rounded-divide-sqrt, so
+// + - * / and sqrt round correctly like the host backends. Generated programs (kernel_from_source: the fused
+// element-wise kernels of fusion_ops.cpp) get common.cl and math_scalar.cl first and the same options.
 #pragma once
 
 #ifndef CL_TARGET_OPENCL_VERSION
@@ -37,6 +39,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "build_stats.hpp"  // generated_programs_built()
 #include "ember/buffer.hpp"
 #include "ember/device.hpp"
 #include "ember/dtype.hpp"
@@ -101,6 +104,32 @@ struct TensorArg {
 };
 TensorArg arg(const Tensor& t);
 
+// Kernel arguments collected at run time for DeviceContext::launch_args: a TensorArg adds the buffer and its
+// element offset, as with launch(); any other trivially copyable value is passed by value.
+class KernelArgs {
+ public:
+  template <class A>
+  void add(const A& value) {
+    if constexpr (std::is_same_v<A, TensorArg>) {
+      add(value.mem);
+      add(value.offset);
+    } else {
+      static_assert(std::is_trivially_copyable_v<A>, "kernel arguments are passed by value");
+      const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
+      sizes_.push_back(sizeof(A));
+      bytes_.insert(bytes_.end(), bytes, bytes + sizeof(A));
+    }
+  }
+  // The bytes of all arguments (a cl_mem as the host's pointer size): what CL_DEVICE_MAX_PARAMETER_SIZE
+  // limits, at least 1024 bytes on every device.
+  std::size_t total_bytes() const { return bytes_.size(); }
+
+ private:
+  friend class DeviceContext;
+  std::vector<std::size_t> sizes_;
+  std::vector<unsigned char> bytes_;
+};
+
 // ---- devices ---------------------------------------------------------------------------------------------
 
 // launch() rounds global sizes up to a multiple of this; kernels that use local memory choose their
@@ -129,12 +158,20 @@ class DeviceContext {
   std::shared_ptr<ClBuffer> allocate(std::size_t nbytes);
 
   // The kernel `kernel_name` of program `program` (kernels/<program>.cl after kernels/common.cl, and for
-  // "random" after ember/random/philox.h and distributions.h too) built with `options`. Programs are built
-  // once per (program, options) and kernels created once; a failed build throws BackendError with the build
-  // log. Built programs are also kept on disk under $XDG_CACHE_HOME/ember/opencl (or ~/.cache/ember/opencl),
-  // keyed by a hash of device name, driver version, options and source, and loaded from there next time
-  // (EMBER_OPENCL_BINARY_CACHE=0 turns that off; CPU devices need =1 to turn it on, see runtime.cpp).
+  // "random" after ember/random/philox.h and distributions.h too, for "math" after kernels/math_scalar.cl)
+  // built with `options`. Programs are built once per (program, options) and kernels created once; a failed
+  // build throws BackendError with the build log. Built programs are also kept on disk under
+  // $XDG_CACHE_HOME/ember/opencl (or ~/.cache/ember/opencl), keyed by a hash of device name, driver version,
+  // options and source, and loaded from there next time (EMBER_OPENCL_BINARY_CACHE=0 turns that off; CPU
+  // devices need =1 to turn it on, see runtime.cpp).
   cl_kernel kernel(std::string_view program, const std::string& options, const char* kernel_name);
+  // The kernel `kernel_name` of a program generated at run time: `body` after kernels/common.cl and
+  // kernels/math_scalar.cl, built with `options` (plus the flags every program gets). `key` names the
+  // program: equal keys must mean equal bodies, and each (key, options) is built once per device and kept,
+  // like the programs of kernel(); the on-disk binary cache applies too. generated_programs_built()
+  // (build_stats.hpp) counts the builds.
+  cl_kernel kernel_from_source(const std::string& key, const std::string& body, const std::string& options,
+                               const char* kernel_name);
 
   // Sets cl_long(n) as argument 0 and `args` after it, then enqueues n work-items (1-D) rounded up to a
   // multiple of kWorkGroupSize; the driver picks the work-group size (no kernel-specific limit can then
@@ -160,6 +197,10 @@ class DeviceContext {
     enqueue(kernel, 2, global, local);
   }
 
+  // As launch, with the arguments after n collected at run time (kernels whose parameter list depends on
+  // what they compute, such as the generated fused kernels).
+  void launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args);
+
   // Blocking copies between host memory and a buffer (offsets in bytes).
   void read(cl_mem mem, std::size_t offset, std::size_t nbytes, void* host);
   void write(cl_mem mem, std::size_t offset, std::size_t nbytes, const void* host);
@@ -183,7 +224,15 @@ class DeviceContext {
   }
   void set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value);
   void enqueue(cl_kernel kernel, cl_uint dims, const std::size_t* global, const std::size_t* local);
-  cl_program build(std::string_view program, const std::string& options);
+  // Builds `source` (complete, common.cl included) with `options`; `what` names it in errors and `label` in
+  // the binary cache's file names.
+  cl_program build(const std::string& source, const std::string& options, std::string_view label,
+                   const std::string& what);
+  // The cached kernel (program_key, options, kernel_name), building the program from make_source() first if
+  // needed. Call with build_mutex_ held.
+  template <class MakeSource>
+  cl_kernel cached_kernel(const std::string& program_key, const std::string& options, const char* kernel_name,
+                          std::string_view label, const std::string& what, MakeSource&& make_source);
 
   Device ember_device_;
   cl_device_id device_;

@@ -3,111 +3,9 @@
 // backend's scalar semantics (backends/eigen/elementwise.hpp and math_ops.cpp) so results agree bit for
 // bit wherever the operations are correctly rounded: integer arithmetic wraps through UT, integer division
 // follows Python (x // 0 == 0, MIN // -1 == MIN), min/max propagate NaN, float16 computes in float and
-// rounds once, sums use NumPy's pairwise order in the same places the eigen backend does.
-
-// ---- scalar semantics -----------------------------------------------------------------------------------
-
-#if IS_FLOAT
-#define ADD(x, y) ((x) + (y))
-#define SUB(x, y) ((x) - (y))
-#define MUL(x, y) ((x) * (y))
-#define ISNAN(x) isnan(x)
-#elif IS_BOOL
-#define ADD(x, y) ((C)((x) || (y)))
-#define SUB(x, y) ((C)((x) != (y)))
-#define MUL(x, y) ((C)((x) && (y)))
-#define ISNAN(x) 0
-#else
-#define ADD(x, y) ((C)((UT)(x) + (UT)(y)))
-#define SUB(x, y) ((C)((UT)(x) - (UT)(y)))
-#define MUL(x, y) ((C)((UT)(x) * (UT)(y)))
-#define ISNAN(x) 0
-#endif
-
-inline C min_of(C x, C y) {
-  if (ISNAN(x)) return x;
-  if (ISNAN(y)) return y;
-  return y < x ? y : x;
-}
-inline C max_of(C x, C y) {
-  if (ISNAN(x)) return x;
-  if (ISNAN(y)) return y;
-  return x < y ? y : x;
-}
-
-#if IS_FLOAT
-// NumPy's npy_divmod: floor division and a remainder with the divisor's sign (fmod is exact).
-inline C floor_divide_of(C a, C b) {
-  if (b == (C)0) return a / b;
-  const C m = fmod(a, b);
-  C div = (a - m) / b;
-  if (m != (C)0) {
-    if ((b < (C)0) != (m < (C)0)) div -= (C)1;
-  }
-  if (div != (C)0) {
-    C floordiv = floor(div);
-    if (div - floordiv > (C)0.5) floordiv += (C)1;
-    return floordiv;
-  }
-  return copysign((C)0, a / b);
-}
-inline C mod_of(C a, C b) {
-  C m = fmod(a, b);
-  if (b == (C)0) return m;
-  if (m != (C)0) {
-    if ((b < (C)0) != (m < (C)0)) m += b;
-  } else {
-    m = copysign((C)0, b);
-  }
-  return m;
-}
-inline C power_of(C a, C b) { return pow(a, b); }
-#elif IS_BOOL
-inline C floor_divide_of(C a, C b) { return b ? a : (C)0; }
-inline C mod_of(C a, C b) { return (C)0; }
-inline C power_of(C a, C b) { return (C)(a || !b); }
-#else
-inline C floor_divide_of(C a, C b) {
-  if (b == (C)0) return (C)0;
-#if IS_SIGNED
-  if (b == (C)-1) return SUB((C)0, a);
-  C q = (C)(a / b);
-  if ((C)(a % b) != (C)0 && ((a < (C)0) != (b < (C)0))) q = (C)(q - (C)1);
-  return q;
-#else
-  return (C)(a / b);
-#endif
-}
-inline C mod_of(C a, C b) {
-  if (b == (C)0) return (C)0;
-#if IS_SIGNED
-  if (b == (C)-1) return (C)0;
-  C r = (C)(a % b);
-  if (r != (C)0 && ((r < (C)0) != (b < (C)0))) r = (C)(r + b);
-  return r;
-#else
-  return (C)(a % b);
-#endif
-}
-// Exact by repeated squaring, wrapping; negative exponents give 1 for 1, +-1 for -1, else 0.
-inline C power_of(C base, C exponent) {
-#if IS_SIGNED
-  if (exponent < (C)0) {
-    if (base == (C)1) return (C)1;
-    if (base == (C)-1) return (exponent % (C)2 == (C)0) ? (C)1 : (C)-1;
-    return (C)0;
-  }
-#endif
-  UT result = 1, b = (UT)base;
-  ulong e = (ulong)exponent;
-  while (e != 0) {
-    if (e & 1u) result *= b;
-    b *= b;
-    e >>= 1u;
-  }
-  return (C)result;
-}
-#endif
+// rounds once, sums use NumPy's pairwise order in the same places the eigen backend does. The element-wise
+// scalar semantics (ADD/SUB/MUL, min_of ... abs_of and the OP_<name> expressions) live in math_scalar.cl,
+// which the runtime puts before this file.
 
 // ---- element-wise ---------------------------------------------------------------------------------------
 
@@ -128,16 +26,16 @@ inline long operand_offset(long i, int mode, int nd, const ember_dims* dims, con
     STORE(o, o_off + i, (expr));                                                                           \
   }
 
-BINARY(add_kernel, ADD(x, y))
-BINARY(subtract_kernel, SUB(x, y))
-BINARY(multiply_kernel, MUL(x, y))
-BINARY(floor_divide_kernel, floor_divide_of(x, y))
-BINARY(mod_kernel, mod_of(x, y))
-BINARY(power_kernel, power_of(x, y))
-BINARY(minimum_kernel, min_of(x, y))
-BINARY(maximum_kernel, max_of(x, y))
+BINARY(add_kernel, OP_add(x, y))
+BINARY(subtract_kernel, OP_subtract(x, y))
+BINARY(multiply_kernel, OP_multiply(x, y))
+BINARY(floor_divide_kernel, OP_floor_divide(x, y))
+BINARY(mod_kernel, OP_mod(x, y))
+BINARY(power_kernel, OP_power(x, y))
+BINARY(minimum_kernel, OP_minimum(x, y))
+BINARY(maximum_kernel, OP_maximum(x, y))
 #if IS_FLOAT
-BINARY(divide_kernel, x / y)
+BINARY(divide_kernel, OP_divide(x, y))
 #endif
 
 #define UNARY(name, expr)                                                                                  \
@@ -148,50 +46,28 @@ BINARY(divide_kernel, x / y)
     STORE(o, o_off + i, (expr));                                                                           \
   }
 
-inline C sign_of(C v) {
-  if (ISNAN(v) || v == (C)0) return v;  // NaN stays NaN; a zero keeps its sign
-#if IS_SIGNED || IS_FLOAT
-  return v > (C)0 ? (C)1 : (C)-1;
-#else
-  return (C)(v != (C)0);
-#endif
-}
-inline C abs_of(C v) {
-#if IS_FLOAT
-  return fabs(v);
-#elif IS_SIGNED
-  return v < (C)0 ? SUB((C)0, v) : v;
-#else
-  return v;
-#endif
-}
+UNARY(negative_kernel, OP_negative(v))
+UNARY(abs_kernel, OP_abs(v))
+UNARY(sign_kernel, OP_sign(v))
+UNARY(square_kernel, OP_square(v))
 
 #if IS_FLOAT
-UNARY(negative_kernel, -v)  // -(+0.0) is -0.0, unlike 0 - 0.0
-#else
-UNARY(negative_kernel, SUB((C)0, v))
-#endif
-UNARY(abs_kernel, abs_of(v))
-UNARY(sign_kernel, sign_of(v))
-UNARY(square_kernel, MUL(v, v))
-
-#if IS_FLOAT
-UNARY(sqrt_kernel, sqrt(v))
-UNARY(exp_kernel, exp(v))
-UNARY(expm1_kernel, expm1(v))
-UNARY(log_kernel, log(v))
-UNARY(log1p_kernel, log1p(v))
-UNARY(log2_kernel, log2(v))
-UNARY(log10_kernel, log10(v))
-UNARY(sin_kernel, sin(v))
-UNARY(cos_kernel, cos(v))
-UNARY(tan_kernel, tan(v))
-UNARY(sinh_kernel, sinh(v))
-UNARY(cosh_kernel, cosh(v))
-UNARY(tanh_kernel, tanh(v))
-UNARY(floor_kernel, floor(v))
-UNARY(ceil_kernel, ceil(v))
-UNARY(round_kernel, rint(v))  // round half to even, like nearbyint in the default rounding mode
+UNARY(sqrt_kernel, OP_sqrt(v))
+UNARY(exp_kernel, OP_exp(v))
+UNARY(expm1_kernel, OP_expm1(v))
+UNARY(log_kernel, OP_log(v))
+UNARY(log1p_kernel, OP_log1p(v))
+UNARY(log2_kernel, OP_log2(v))
+UNARY(log10_kernel, OP_log10(v))
+UNARY(sin_kernel, OP_sin(v))
+UNARY(cos_kernel, OP_cos(v))
+UNARY(tan_kernel, OP_tan(v))
+UNARY(sinh_kernel, OP_sinh(v))
+UNARY(cosh_kernel, OP_cosh(v))
+UNARY(tanh_kernel, OP_tanh(v))
+UNARY(floor_kernel, OP_floor(v))
+UNARY(ceil_kernel, OP_ceil(v))
+UNARY(round_kernel, OP_round(v))
 #endif
 
 __kernel void clip_kernel(long n, __global const T* in, long in_off, __global T* o, long o_off, int has_lo,

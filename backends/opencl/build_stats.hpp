@@ -1,0 +1,13 @@
+// Build statistics of the OpenCL backend for tests: free of OpenCL headers, so a test can include it
+// (runtime.hpp, which declares the same function, is private to backends/opencl/).
+#pragma once
+
+#include <cstddef>
+
+namespace ember::opencl {
+
+// How many programs DeviceContext::kernel_from_source has built in this process, over all devices: one per
+// generated program key (for fused kernels, FusedProgram::structure()) and device.
+std::size_t generated_programs_built();
+
+}  // namespace ember::opencl
