@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+// emberlint: ignore-next-line[EL104] white-box test of the backend's kernel cache
 #include "../../backends/opencl/build_stats.hpp"
 #include "backend_support.hpp"
 #include "ember/ember.hpp"
@@ -273,6 +274,7 @@ TEST_F(FusionOpenCL, SharedSubexpressionsAndConstantsMatchEager) {
 }
 
 TEST_F(FusionOpenCL, OneKernelPerStructure) {
+  // emberlint: ignore-next-line[EL104] the build counter of the kernel cache under test
   const auto built = [] { return ember::opencl::generated_programs_built(); };
   // A structure no other test uses: log1p(cosh(x) * c) - x in float32.
   const auto program = [](const Tensor& x, double c) {
