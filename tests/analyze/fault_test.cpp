@@ -1,8 +1,7 @@
 // An applied migration of examples/legacy is all or nothing, even when the process is killed. The
 // reference is a complete `analyze --migrate --backend all --apply` of the emberlint executable. The same
 // change (every file the reference creates, changes or deletes) is then applied in a forked child that
-// kills itself after its N-th write step (EMBERLINT_FAULT_AFTER_WRITES=N), for every N (a stride of them
-// under sanitizers, tests/support/fault_steps.hpp, and the commit step found exactly): after each kill,
+// kills itself after its N-th write step (EMBERLINT_FAULT_AFTER_WRITES=N), for every N: after each kill,
 // every file is the original or the migrated one, and the recovery the next run does leaves the tree exactly
 // original (killed before the commit) or exactly migrated (after it); a recovery killed midway is finished
 // by the next. Last, the executable itself is killed at the commit and completed by the next
@@ -11,20 +10,18 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <regex>
 
 #include "analyze/migrate.hpp"
-#include "tests/support/fault_steps.hpp"
 #include "tests/support/spawn.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace analyze_test {
 
 namespace fs = std::filesystem;
-using namespace emberlint::test;   // tests/support/test_support.hpp
+using namespace emberlint::test;  // tests/support/test_support.hpp
 using emberlint::test::emberlint;  // not the namespace
 
 namespace {
@@ -122,64 +119,48 @@ TEST_F(MigrationFault, KilledAtEveryWriteStepTheTreeEndsOriginalOrMigrated) {
   EXPECT_EQ(fs::status(reference / "src/ops/math.cpp").permissions(),
             fs::perms::owner_all | fs::perms::group_read);
 
-  // A kill at or after the commit step ends migrated, one before it original: the last original step and the
-  // first migrated one seen, which meet at the commit step once every step (or, with a stride, every step of
-  // the gap between them) has been tried.
-  long last_original = 0, first_migrated = 0;
-  auto killed_applying = [&](long n) {
+  long commit_step = 0, steps = 0;
+  for (long n = 1;; ++n) {
+    ASSERT_LT(n, 1000) << "the apply never finished";
     const fs::path tree = copy("killed_" + std::to_string(n));
     const Migration m = migration_between(original_, migrated, tree);
     if (!killed_at(n, [&] { emberlint::analyze::apply_migration(m); })) {
       EXPECT_EQ(snapshot(tree), migrated);
-      fs::remove_all(tree);
-      return false;
+      steps = n - 1;
+      break;
     }
     const std::string when = "killed after step " + std::to_string(n);
     expect_no_half_written(tree, migrated, when);
     const std::string note = emberlint::analyze::recover_migration(tree);  // what the next run does first
     const Tree recovered = snapshot(tree);
     if (recovered == migrated) {
-      if (first_migrated == 0 || n < first_migrated) first_migrated = n;
+      if (commit_step == 0) commit_step = n;
       if (!note.empty()) {  // empty: killed after its last step, the journal's removal
         EXPECT_NE(note.find("completed an interrupted migration"), std::string::npos) << when << ": " << note;
       }
     } else {
       EXPECT_EQ(recovered, original_) << when;
-      last_original = std::max(last_original, n);
+      EXPECT_EQ(commit_step, 0) << when << ": original again after a kill that was completed";
     }
     fs::remove_all(tree);
-    return true;
-  };
-  const long steps = emberlint::test::for_each_kill_step(killed_applying, 1000);
-  ASSERT_GT(steps, 0);
-  ASSERT_GT(first_migrated, 0) << "no kill was completed";
-  while (first_migrated - last_original > 1) {  // the stride's gap around the commit, bisected
-    const long n = (last_original + first_migrated) / 2;
-    if (!killed_applying(n)) {
-      ADD_FAILURE() << "the apply finished at step " << n << ", before " << steps;
-      break;
-    }
   }
-  EXPECT_EQ(first_migrated - last_original, 1) << "original again after a kill that was completed";
-  const long commit_step = first_migrated;
   // Both outcomes were seen: a journal, folders, temporaries before the commit; renames and deletions after.
   EXPECT_GT(commit_step, 1);
   EXPECT_LT(commit_step, steps);
 
   // A recovery killed midway is completed by the next one.
-  emberlint::test::for_each_kill_step(
-      [&](long k) {
-        const fs::path tree = copy("recovery_" + std::to_string(k));
-        const Migration m = migration_between(original_, migrated, tree);
-        EXPECT_TRUE(killed_at(commit_step, [&] { emberlint::analyze::apply_migration(m); }));
-        const bool killed = killed_at(k, [&] { emberlint::analyze::recover_migration(tree); });
-        expect_no_half_written(tree, migrated, "recovery killed after step " + std::to_string(k));
-        emberlint::analyze::recover_migration(tree);
-        EXPECT_EQ(snapshot(tree), migrated) << "recovery killed after step " << k;
-        fs::remove_all(tree);
-        return killed;
-      },
-      1000);
+  for (long k = 1;; ++k) {
+    ASSERT_LT(k, 1000);
+    const fs::path tree = copy("recovery_" + std::to_string(k));
+    const Migration m = migration_between(original_, migrated, tree);
+    ASSERT_TRUE(killed_at(commit_step, [&] { emberlint::analyze::apply_migration(m); }));
+    const bool killed = killed_at(k, [&] { emberlint::analyze::recover_migration(tree); });
+    expect_no_half_written(tree, migrated, "recovery killed after step " + std::to_string(k));
+    emberlint::analyze::recover_migration(tree);
+    EXPECT_EQ(snapshot(tree), migrated) << "recovery killed after step " << k;
+    fs::remove_all(tree);
+    if (!killed) break;
+  }
 
   // The executable, killed right after the commit and right before it; the next `emberlint analyze` finishes
   // or undoes the apply and says so.

@@ -1,7 +1,6 @@
 // Nothing half-written: `check --fix -o report` killed (SIGKILL) after each of its file system write steps
 // (EMBERLINT_FAULT_AFTER_WRITES, lint/fault_injection.hpp) leaves every file exactly as it was or exactly as
-// a complete run leaves it, and only hidden temporaries that the next run removes (every step, or a stride
-// of them under sanitizers: tests/support/fault_steps.hpp); a full disk (RLIMIT_FSIZE,
+// a complete run leaves it, and only hidden temporaries that the next run removes; a full disk (RLIMIT_FSIZE,
 // and a small tmpfs where this test may mount one) fails --fix and -o with a clear error and no partial file.
 #include <gtest/gtest.h>
 #include <sys/mount.h>
@@ -13,7 +12,6 @@
 #include <map>
 #include <regex>
 
-#include "tests/support/fault_steps.hpp"
 #include "tests/support/spawn.hpp"
 #include "tests/support/test_support.hpp"
 
@@ -78,37 +76,36 @@ TEST_F(Fault, FixKilledAfterEveryWriteStepLeavesOldOrNewFilesAndTheNextRunFinish
   EXPECT_EQ(fs::status(ref_tree / "src/zeta.cpp").permissions() & fs::perms::all,
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
 
-  const long steps = emberlint::test::for_each_kill_step(
-      [&](long n) {
-        const fs::path tree = project("killed_" + std::to_string(n));
-        const Ended e = run(tree, kFixRun, {{"EMBERLINT_FAULT_AFTER_WRITES", std::to_string(n)}});
-        if (e.exited) {  // fewer than n steps: a complete run
-          EXPECT_EQ(snapshot(tree), done) << "step " << n;
-          fs::remove_all(tree);
-          return false;
-        }
-        EXPECT_EQ(e.signal, SIGKILL) << "step " << n << ": " << e.err;
-        // Every file is the original or the finished one; besides them only hidden temporaries.
-        for (const auto& [path, bytes] : snapshot(tree)) {
-          const std::string name = fs::path(path).filename().string();
-          if (std::regex_match(name, kTemporary)) continue;
-          const bool as_before = original.count(path) && original.at(path) == bytes;
-          const bool as_after = done.count(path) && done.at(path) == bytes;
-          EXPECT_TRUE(as_before || as_after) << "step " << n << ": " << path << " is half-written";
-        }
-        // The next run finishes the fixes and removes the temporaries of the killed one.
-        const Ended next = run(tree, kFixRun);
-        EXPECT_TRUE(next.exited) << next.err;
-        Tree after = snapshot(tree), expected = done;
-        after.erase("report.json");  // its counts describe what that run fixed
-        expected.erase("report.json");
-        EXPECT_EQ(after, expected) << "step " << n;
-        fs::remove_all(tree);
-        return true;
-      },
-      100);
+  int kills = 0;
+  for (int n = 1;; ++n) {
+    ASSERT_LT(n, 100) << "the run never finished";
+    const fs::path tree = project("killed_" + std::to_string(n));
+    const Ended e = run(tree, kFixRun, {{"EMBERLINT_FAULT_AFTER_WRITES", std::to_string(n)}});
+    if (e.exited) {  // fewer than n steps: a complete run
+      EXPECT_EQ(snapshot(tree), done) << "step " << n;
+      break;
+    }
+    ++kills;
+    ASSERT_EQ(e.signal, SIGKILL) << "step " << n << ": " << e.err;
+    // Every file is the original or the finished one; besides them only hidden temporaries.
+    for (const auto& [path, bytes] : snapshot(tree)) {
+      const std::string name = fs::path(path).filename().string();
+      if (std::regex_match(name, kTemporary)) continue;
+      const bool as_before = original.count(path) && original.at(path) == bytes;
+      const bool as_after = done.count(path) && done.at(path) == bytes;
+      EXPECT_TRUE(as_before || as_after) << "step " << n << ": " << path << " is half-written";
+    }
+    // The next run finishes the fixes and removes the temporaries of the killed one.
+    const Ended next = run(tree, kFixRun);
+    EXPECT_TRUE(next.exited) << next.err;
+    Tree after = snapshot(tree), expected = done;
+    after.erase("report.json");  // its counts describe what that run fixed
+    expected.erase("report.json");
+    EXPECT_EQ(after, expected) << "step " << n;
+    fs::remove_all(tree);
+  }
   // Three files and the report, each a temporary created, filled and renamed: every step was a kill point.
-  EXPECT_EQ(steps, 12);
+  EXPECT_EQ(kills, 12);
 }
 
 // The fixture's files as they were, and the error on stderr naming the file.
