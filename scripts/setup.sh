@@ -56,6 +56,13 @@ build() {  # build PRESET [TARGETS...]
   cmake --build --preset "$preset" -j "$jobs" "$@"
 }
 
+stage() {  # stage NAME COMMAND...: runs COMMAND, then says how long it took
+  local name=$1 start=$SECONDS
+  shift
+  "$@"
+  echo "setup: $name took $((SECONDS - start)) s"
+}
+
 self_lint() {  # self_lint BUILD_DIR [emberlint options...]
   local dir=$1
   shift
@@ -101,10 +108,10 @@ if [ "$mode" = main ]; then
 fi
 
 # test
-build release
-ctest --preset release -j "$jobs"
-self_lint build/release --statistics
-build asan-ubsan
-ctest --preset asan-ubsan -j "$jobs"
+stage "release build" build release
+stage "release ctest" ctest --preset release -j "$jobs"
+stage "self-lint" self_lint build/release --statistics
+stage "asan-ubsan build" build asan-ubsan
+stage "asan-ubsan ctest" ctest --preset asan-ubsan -j "$jobs"
 # emberlint's fuzz targets (clang + libFuzzer): the regression inputs, then a minute of fuzzing per target.
-bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"
+stage "fuzz build and run" bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"

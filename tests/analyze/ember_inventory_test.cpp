@@ -23,7 +23,7 @@ TEST(EmberInventory, EveryOpOfEveryBackendIsNativeOrFallback) {
   EXPECT_EQ(doc.at("failures"), json::array());
   EXPECT_EQ(doc.at("interface"), "ember::Backend");
   EXPECT_EQ(doc.at("categories"),
-            json({"comparison", "device", "dtype", "math", "random", "solver", "tensor"}));
+            json({"comparison", "device", "dtype", "fusion", "math", "random", "solver", "tensor"}));
   std::vector<std::string> backends;
   for (const auto& b : doc.at("backends")) backends.push_back(b.at("name"));
   EXPECT_EQ(backends, (std::vector<std::string>{"blas", "eigen", "opencl"}));
@@ -38,6 +38,7 @@ TEST(EmberInventory, EveryOpOfEveryBackendIsNativeOrFallback) {
   EXPECT_EQ(category.at("to_device"), "device");
   EXPECT_EQ(category.at("cast"), "dtype");
   EXPECT_EQ(category.at("solve"), "solver");
+  EXPECT_EQ(category.at("fused_elementwise"), "fusion");
   EXPECT_GE(doc.at("ops").size(), 100u);
   for (const auto& op : doc.at("ops")) {
     for (const auto& [backend, cell] : op.at("cells").items()) {
