@@ -19,8 +19,10 @@
 # here.
 #   1. Google Benchmark names GROUP/VARIANT[/ARGS...]. A VARIANT that ends in `_raw` or starts with `peer_` is
 #      a peer; each other VARIANT of the same GROUP (and ARGS) is measured against each peer: one row per
-#      pair, e.g. matmul_1024_f32/ember_blas vs matmul_1024_f32/cblas_raw and vs .../eigen_raw. A fused vs
-#      eager benchmark would be chain/ember_eigen_fused vs chain/peer_eigen_eager. Time: real_time per
+#      pair, e.g. matmul_1024_f32/ember_blas vs matmul_1024_f32/cblas_raw and vs .../eigen_raw. A peer named
+#      peer_B_... is paired only with the variants named ember_B... when the group has any, so that
+#      chain/ember_eigen_fused is measured against chain/peer_eigen_eager, not against another backend's
+#      eager run. Time: real_time per
 #      iteration (the mean aggregate when run with --benchmark_repetitions).
 #   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
@@ -146,6 +148,22 @@ def is_peer(variant):
     return variant.endswith("_raw") or variant.startswith("peer_")
 
 
+def backend_of(variant):
+    """`eigen` for ember_eigen_fused and peer_eigen_eager; None for other names."""
+    for prefix in ("ember_", "peer_"):
+        if variant.startswith(prefix):
+            return variant[len(prefix):].split("_")[0]
+    return None
+
+
+def pairs_with(variant, peer, variants):
+    """A peer_B_... peer is measured against the ember_B... variants only, when the group has any."""
+    b = backend_of(peer) if peer.startswith("peer_") else None
+    if b is None or not any(backend_of(v) == b for v in variants if not is_peer(v)):
+        return True
+    return backend_of(variant) == b
+
+
 def seconds(b):
     return b["real_time"] * UNIT[b.get("time_unit", "ns")]
 
@@ -203,7 +221,7 @@ for path in files:
             if is_peer(v):
                 continue
             for p, pb in variants.items():
-                if is_peer(p):
+                if is_peer(p) and pairs_with(v, p, variants):
                     rows.append((f"{group}/{v}{suffix}", seconds(b), f"{group}/{p}{suffix}", seconds(pb)))
 
 print("## Benchmark report")

@@ -50,11 +50,20 @@ def ember_rows(build):
         parts = name.split("/")
         if len(parts) >= 2:
             groups.setdefault((parts[0], "".join("/" + a for a in parts[2:])), []).append(parts[1])
+    def backend(variant):  # ember_eigen_fused, peer_eigen_eager -> eigen
+        for prefix in ("ember_", "peer_"):
+            if variant.startswith(prefix):
+                return variant[len(prefix):].split("_")[0]
+        return None
+
     rows = []
     for (group, suffix), variants in groups.items():
         peers = [v for v in variants if v.endswith("_raw") or v.startswith("peer_")]
-        rows += [(f"{group}/{v}{suffix}", f"{group}/{p}{suffix}") for v in variants if v not in peers
-                 for p in peers]
+        own = [v for v in variants if v not in peers]
+        for p in peers:
+            b = backend(p) if p.startswith("peer_") else None
+            paired = [v for v in own if backend(v) == b] if b and any(backend(v) == b for v in own) else own
+            rows += [(f"{group}/{v}{suffix}", f"{group}/{p}{suffix}") for v in paired]
     return rows
 
 
@@ -83,6 +92,11 @@ def check_table(text, build):
     check(len(expected) > len(LINT_ROWS), "ember_bench lists no benchmark pairs")
     for key in expected:
         check(key in rows, f"missing row: {key[0]} vs {key[1]}")
+    ember_pairs = set(expected) - set(LINT_ROWS)
+    ember_groups = {name.split("/")[0] for name, _ in ember_pairs}
+    for key in rows:  # a peer_B_ run is compared with backend B only, never with another backend's run
+        if key[0].split("/")[0] in ember_groups:
+            check(key in ember_pairs, f"unexpected row: {key[0]} vs {key[1]}")
     check("Not measured" not in text, "some benchmarks failed:\n" + text.split("Not measured", 1)[-1])
 
 
