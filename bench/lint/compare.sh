@@ -69,7 +69,7 @@ echo "translation units: $count   jobs: $jobs   database: $db"
 t_syntax=$(seconds bash -c "tr '\n' '\0' < '$work/syntax.sh' | xargs -0 -P $jobs -n 1 bash -c")
 t_tidy=$(seconds bash -c "xargs -a '$work/files' -P $jobs -n 1 '$tidy' -p '$build' --quiet -checks='-*,misc-unused-using-decls'")
 mapfile -t units < "$work/files"
-t_ember=$(seconds "$emberlint" check -p "$build" -j "$jobs" --quiet --exit-zero "${units[@]}")
+t_ember=$(seconds "$emberlint" check -p "$build" -j "$jobs" --no-cache --quiet --exit-zero "${units[@]}")
 
 printf '%-28s %8.2f s\n' "clang++ -fsyntax-only" "$t_syntax" "clang-tidy (1 cheap check)" "$t_tidy" "emberlint check" "$t_ember"
 r_tidy=$(echo "scale=3; $t_ember / $t_tidy" | bc)
