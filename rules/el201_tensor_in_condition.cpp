@@ -30,9 +30,9 @@ The condition forces evaluation: every deferred element-wise op the tensor depen
 (ember fuses such chains into one kernel until a value is needed, README "Lazy evaluation"), and a device
 backend waits for its queue and copies the value to the host. In `build/release/ember_bench
 --benchmark_filter=fusion_expr` (16M float32, `exp(-x) + sqrt(x*x + y*x*y) * 0.5`, 2-core Xeon, 2026-11-22),
-one such sync in the middle of the expression takes it from 136 ms to 193 ms on eigen (1.4x) and from 84 ms
-to 127 ms on opencl (1.5x); every op on its own (no fusion at all) takes 449 ms and 569 ms. Each
-device-to-host read costs about 75 us on pocl. Inside a loop, these costs repeat on every iteration.
+one such sync in the middle of the expression takes it from 49.4 ms to 76.9 ms on eigen (1.6x) and from
+40.4 ms to 64.4 ms on opencl (1.6x); every op on its own (no fusion at all) takes 320 ms and 288 ms. Each
+device round trip costs about 63 us on pocl. Inside a loop, these costs repeat on every iteration.
 
 ## Example
 ```cpp

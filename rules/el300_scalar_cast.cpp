@@ -35,11 +35,11 @@ each part reads and writes memory on its own. Measured with `build/release/ember
 
 | backend | fused | one sync in the middle | op by op (eager) |
 | --- | --- | --- | --- |
-| eigen | 136 ms | 193 ms (1.4x) | 449 ms (3.3x) |
-| opencl (pocl) | 84 ms | 127 ms (1.5x) | 569 ms (6.8x) |
+| eigen | 49.4 ms | 76.9 ms (1.6x) | 320 ms (6.5x) |
+| opencl (pocl) | 40.4 ms | 64.4 ms (1.6x) | 288 ms (7.1x) |
 
-On a device the extraction also waits for the queue and copies the value back: about 75 us per call on pocl,
-against 0.2 us for a host op.
+On a device the extraction also waits for the queue and copies the value back: a launch and wait costs about
+63 us on pocl, against 0.2 us for a host op.
 
 ## Example
 ```cpp
