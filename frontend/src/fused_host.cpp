@@ -209,12 +209,9 @@ Plan make_plan(Backend& backend, const FusedProgram& program, const Tensor& out)
   // Block steps: a scratch slot each (reused once its last reader has run; never the slot of an operand).
   std::vector<std::size_t> last_use(ns, 0);
   for (std::size_t s = 0; s < ns; ++s) {
-    for (const FusedRef* r : {&program.steps[s].a, &program.steps[s].b}) {
-      if (r->kind == FusedRef::Kind::step &&
-          (r == &program.steps[s].a || element_op_arity(program.steps[s].op) == 2)) {
-        last_use[r->index] = s;
-      }
-    }
+    const FusedStep& step = program.steps[s];
+    if (step.a.kind == FusedRef::Kind::step) last_use[step.a.index] = s;
+    if (element_op_arity(step.op) == 2 && step.b.kind == FusedRef::Kind::step) last_use[step.b.index] = s;
   }
   p.step_slot.assign(ns, -1);
   std::vector<int> free_slots;

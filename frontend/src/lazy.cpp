@@ -117,11 +117,14 @@ namespace {
 
 thread_local int eager_scopes = 0;
 
+// Whether environment variable `name` is set to something other than "" or "0".
+int env_flag(const char* name) {
+  const char* env = std::getenv(name);
+  return env != nullptr && std::strcmp(env, "") != 0 && std::strcmp(env, "0") != 0 ? 1 : 0;
+}
+
 std::atomic<int>& process_eager() {
-  static std::atomic<int> eager = [] {
-    const char* env = std::getenv("EMBER_EAGER");
-    return env != nullptr && std::strcmp(env, "") != 0 && std::strcmp(env, "0") != 0 ? 1 : 0;
-  }();
+  static std::atomic<int> eager{env_flag("EMBER_EAGER")};
   return eager;
 }
 
@@ -145,10 +148,7 @@ EagerScope::~EagerScope() {
 namespace {
 
 std::atomic<int>& process_verify() {
-  static std::atomic<int> verify = [] {
-    const char* env = std::getenv("EMBER_LAZY_VERIFY");
-    return env != nullptr && std::strcmp(env, "") != 0 && std::strcmp(env, "0") != 0 ? 1 : 0;
-  }();
+  static std::atomic<int> verify{env_flag("EMBER_LAZY_VERIFY")};
   return verify;
 }
 
@@ -192,6 +192,14 @@ namespace ember::detail {
 
 namespace {
 
+// A snapshot of a pending op node's operands, or nothing once it is evaluated (its operands are then
+// released).
+std::vector<Tensor> pending_operands(LazyNode& node) {
+  if (node.done.load(std::memory_order_acquire)) return {};
+  std::lock_guard<std::mutex> lock(node.mutex);
+  return node.done.load(std::memory_order_acquire) ? std::vector<Tensor>() : node.operands;
+}
+
 // Collects the pending graph under a node into a FusedProgram: pending ops of the node's shape become steps
 // (each once, however often it is used), pending scalars become constants, everything else an input (each
 // distinct tensor once). Counts what the caps of ember/lazy.hpp limit.
@@ -225,11 +233,7 @@ class ProgramBuilder {
     if (node && !node->done.load(std::memory_order_acquire)) {
       if (node->is_constant) return constant(*node);
       if (t.shape() == node->shape) {
-        std::vector<Tensor> operands;
-        {
-          std::lock_guard<std::mutex> lock(node->mutex);
-          if (!node->done.load(std::memory_order_acquire)) operands = node->operands;
-        }
+        const std::vector<Tensor> operands = pending_operands(*node);
         if (!operands.empty()) {
           const FusedRef r = add_node(*node, operands);
           h = std::max(h, heights_[r.index]);
@@ -282,13 +286,9 @@ const Tensor* largest_pending(const std::vector<Tensor>& operands) {
   for (const Tensor& t : operands) {
     const auto& node = t.lazy_node();
     if (!node || node->is_constant || !t.pending()) continue;
-    ProgramBuilder b;
-    std::vector<Tensor> inner;
-    {
-      std::lock_guard<std::mutex> lock(node->mutex);
-      inner = node->operands;
-    }
+    const std::vector<Tensor> inner = pending_operands(*node);
     if (inner.empty()) continue;
+    ProgramBuilder b;
     b.add_node(*node, inner);
     if (best == nullptr || b.program.steps.size() > best_steps) {
       best = &t;
@@ -309,13 +309,8 @@ Tensor eager_value(const LazyNode& node, const std::vector<Tensor>& operands) {
   std::vector<Tensor> values;
   for (const Tensor& t : operands) {
     const std::shared_ptr<LazyNode>& child = t.lazy_node();
-    std::vector<Tensor> inner;
-    bool pending = false;
-    if (child && !child->done.load(std::memory_order_acquire)) {
-      std::lock_guard<std::mutex> lock(child->mutex);
-      pending = !child->done.load(std::memory_order_acquire);
-      if (pending) inner = child->operands;
-    }
+    const std::vector<Tensor> inner = child ? pending_operands(*child) : std::vector<Tensor>();
+    const bool pending = !inner.empty() || (child && child->is_constant && !evaluated(*child));
     values.push_back(pending ? eager_value(*child, inner).view(t.shape()) : t);
   }
   host::apply_element_op(*node.backend, node.op, values.at(0), values.size() > 1 ? &values[1] : nullptr, out);
