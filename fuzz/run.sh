@@ -46,6 +46,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/emberlint-fuzz-run.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$build/logs" "$build/artifacts"
 
+# use_sigaltstack=0 is compiled into every fuzz target (tests/sanitizers/sanitizer_defaults.cpp says why).
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:symbolize=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export LSAN_OPTIONS=${LSAN_OPTIONS:-}
