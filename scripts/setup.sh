@@ -2,18 +2,40 @@
 # One entry point for a fresh Debian 12 machine: installs missing Debian packages, configures, builds, runs.
 #   scripts/setup.sh main   build; emberlint check and analyze of the repository and the legacy migration plan
 #                           (reports in build/reports/); run the example
-#   scripts/setup.sh test   build and run the whole test suite: release, then ASan+UBSan, then the self-lint,
-#                           then emberlint's fuzz targets (EMBER_FUZZ_SECONDS per target, default 60)
+#   scripts/setup.sh install   only install the missing Debian packages (what the other two do first)
+#   scripts/setup.sh test [STAGE...]
+#                           build and run the whole test suite, stage by stage: the release build and its tests,
+#                           the self-lint, the ASan+UBSan build and its tests, emberlint's fuzz targets
+#                           (EMBER_FUZZ_SECONDS per target, default 60), and the install-and-build check in a
+#                           fresh Debian 12 root. Every stage runs even when an earlier one failed (a stage whose
+#                           build failed is skipped); a summary names what failed and how to rerun that stage
+#                           alone: `scripts/setup.sh test STAGE...` runs only the stages named.
 set -euo pipefail
 
+test_stages=(release-build release-ctest self-lint asan-build asan-ctest fuzz fresh-root)
 mode=${1:-}
 case "$mode" in
-  main | test) ;;
+  main | test | install) ;;
   *)
-    echo "usage: scripts/setup.sh main|test" >&2
+    echo "usage: scripts/setup.sh main | install | test [${test_stages[*]}]" >&2
     exit 2
     ;;
 esac
+shift
+if [ "$mode" = test ]; then
+  for name in "$@"; do
+    case " ${test_stages[*]} " in
+      *" $name "*) ;;
+      *)
+        echo "setup: no test stage '$name'; the stages are: ${test_stages[*]}" >&2
+        exit 2
+        ;;
+    esac
+  done
+elif [ $# -gt 0 ]; then
+  echo "usage: scripts/setup.sh $mode (takes no stages)" >&2
+  exit 2
+fi
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -22,10 +44,11 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  libclang-dev clang clang-tools libclang-rt-14-dev libcli11-dev
+  libclang-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   chromium pre-commit
   python3 clang-tidy jq bc  # bench/report.sh and bench/lint/compare.sh (the benchmark report and its test)
+  debootstrap               # the fresh-root test stage
 )
 
 install_missing() {
@@ -56,13 +79,6 @@ build() {  # build PRESET [TARGETS...]
   cmake --build --preset "$preset" -j "$jobs" "$@"
 }
 
-stage() {  # stage NAME COMMAND...: runs COMMAND, then says how long it took
-  local name=$1 start=$SECONDS
-  shift
-  "$@"
-  echo "setup: $name took $((SECONDS - start)) s"
-}
-
 self_lint() {  # self_lint BUILD_DIR [emberlint options...]
   local dir=$1
   shift
@@ -75,6 +91,7 @@ self_lint() {  # self_lint BUILD_DIR [emberlint options...]
 }
 
 install_missing
+[ "$mode" = install ] && exit 0
 
 if [ "$mode" = main ]; then
   build release
@@ -107,11 +124,145 @@ if [ "$mode" = main ]; then
   exit "$status"
 fi
 
-# test
-stage "release build" build release
-stage "release ctest" ctest --preset release -j "$jobs"
-stage "self-lint" self_lint build/release --statistics
-stage "asan-ubsan build" build asan-ubsan
-stage "asan-ubsan ctest" ctest --preset asan-ubsan -j "$jobs"
+# test: every selected stage runs; a stage that needs a build which failed is skipped, not run on stale files.
+selected=("$@")
+[ ${#selected[@]} -gt 0 ] || selected=("${test_stages[@]}")
+declare -A result seconds
+wanted() { case " ${selected[*]} " in *" $1 "*) return 0 ;; esac; return 1; }
+
+stage() {  # stage NAME [NEEDS] -- COMMAND...: runs COMMAND unless the stage NEEDS failed; records the outcome
+  local name=$1 needs=${2:-} start=$SECONDS rc=0
+  shift 2
+  [ "${1:-}" = -- ] && shift
+  wanted "$name" || return 0
+  if [ -n "$needs" ] && [ "${result[$needs]:-}" = failed ]; then
+    result[$name]="skipped ($needs failed)"
+    seconds[$name]=0
+    echo "setup: stage $name skipped: $needs failed"
+    return 0
+  fi
+  echo "setup: stage $name"
+  "$@" || rc=$?
+  seconds[$name]=$((SECONDS - start))
+  if [ "$rc" -eq 0 ]; then
+    result[$name]=passed
+  else
+    result[$name]=failed
+  fi
+  echo "setup: stage $name ${result[$name]} in ${seconds[$name]} s"
+}
+
+failed_tests() {  # failed_tests BUILD_DIR: the tests ctest's last run in BUILD_DIR failed, one per line
+  local log=$1/Testing/Temporary/LastTestsFailed.log
+  [ -f "$log" ] && sed 's/^[0-9]*://' "$log"
+}
+
+rerun_hint() {  # rerun_hint STAGE: how to rerun just that stage, and for ctest stages just the failed tests
+  local name=$1 preset tests
+  echo "    rerun the stage:  bash scripts/setup.sh test $name"
+  case "$name" in
+    release-ctest) preset=release ;;
+    asan-ctest) preset=asan-ubsan ;;
+    fuzz) echo "    its logs:         build/fuzz/logs/ (failing inputs in build/fuzz/artifacts/)" ;;
+    fresh-root) echo "    its log:          build/fresh-root.log" ;;
+  esac
+  if [ -n "${preset:-}" ]; then
+    tests=$(failed_tests "build/$preset" | paste -sd '|' -)
+    [ -n "$tests" ] &&
+      echo "    rerun the failed: ctest --preset $preset --output-on-failure -R '^($tests)\$'"
+  fi
+  return 0
+}
+
+# fresh-root: the install-and-build part of this script in a Debian 12 root made from nothing by debootstrap,
+# so that a package this script forgets to install, but the host happens to have, fails here first. Its
+# downloads start at once in the background (they need the network, not the cores) and the stage waits for
+# them at the end. The root lives in build/fresh-root; nothing of the host is mounted in it except /proc.
+fresh_root=$root/build/fresh-root
+fresh_log=$root/build/fresh-root.log
+fresh_pid=
+fresh_root_unmount() {
+  if mountpoint -q "$fresh_root/proc" 2>/dev/null; then umount "$fresh_root/proc" || umount -l "$fresh_root/proc"; fi
+}
+fresh_root_prepare() {  # debootstrap + this script's package list, inside the root
+  set -e
+  fresh_root_unmount
+  rm -rf --one-file-system "$fresh_root"
+  mkdir -p "$fresh_root"
+  # The host's own Debian mirror, read from its apt sources; debootstrap's default when there is none.
+  local mirror
+  mirror=$(sed -n 's/^URIs: *\([^ ]*\).*/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)
+  [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 !~ /security/ {print $2; exit}' /etc/apt/sources.list 2>/dev/null)
+  debootstrap --variant=minbase bookworm "$fresh_root" $mirror
+  cp /etc/apt/sources.list.d/debian.sources "$fresh_root/etc/apt/sources.list.d/" 2>/dev/null || true
+  printf '#!/bin/sh\nexit 101\n' >"$fresh_root/usr/sbin/policy-rc.d"  # no service starts in the root
+  chmod +x "$fresh_root/usr/sbin/policy-rc.d"
+  mkdir -p "$fresh_root/src"
+  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$fresh_root/src"
+  mount -t proc proc "$fresh_root/proc"
+  chroot "$fresh_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
+    'cd /src && bash scripts/setup.sh install'
+}
+fresh_root_build() {  # waits for the preparation, then configures every dependency and builds in the root
+  local rc=0
+  wait "$fresh_pid" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "setup: preparing the fresh root failed (exit $rc); the end of build/fresh-root.log:" >&2
+    tail -n 30 "$fresh_log" >&2
+    return "$rc"
+  fi
+  # Configuring finds every dependency of every target; emberlint and the ember example build and run.
+  chroot "$fresh_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
+    "cd /src && cmake --preset release >/dev/null && cmake --build --preset release -j $jobs --target emberlint ember_example && build/release/bin/emberlint rules >/dev/null && build/release/ember_example >/dev/null" \
+    >>"$fresh_log" 2>&1 || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "setup: building in the fresh root failed (exit $rc); the end of build/fresh-root.log:" >&2
+    tail -n 30 "$fresh_log" >&2
+  fi
+  return "$rc"
+}
+if wanted fresh-root; then
+  if ! command -v debootstrap >/dev/null || [ "$(id -u)" -ne 0 ]; then
+    echo "setup: the fresh-root stage needs root and debootstrap" >&2
+  else
+    mkdir -p build
+    trap fresh_root_unmount EXIT
+    (fresh_root_prepare) >"$fresh_log" 2>&1 &
+    fresh_pid=$!
+  fi
+fi
+
+stage release-build "" -- build release
+stage release-ctest release-build -- ctest --preset release -j "$jobs"
+stage self-lint release-build -- self_lint build/release --statistics
+stage asan-build "" -- build asan-ubsan
+stage asan-ctest asan-build -- ctest --preset asan-ubsan -j "$jobs"
 # emberlint's fuzz targets (clang + libFuzzer): the regression inputs, then a minute of fuzzing per target.
-stage "fuzz build and run" bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"
+stage fuzz "" -- bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"
+if [ -n "$fresh_pid" ]; then
+  stage fresh-root "" -- fresh_root_build
+elif wanted fresh-root; then
+  result[fresh-root]=failed
+  seconds[fresh-root]=0
+fi
+fresh_root_unmount
+
+status=0
+echo
+echo "setup: test stages"
+for name in "${selected[@]}"; do
+  printf '  %-14s %-24s %6s s\n' "$name" "${result[$name]:-not run}" "${seconds[$name]:-0}"
+done
+for name in "${selected[@]}"; do
+  case "${result[$name]:-}" in
+    passed) ;;
+    *)
+      status=1
+      echo
+      echo "setup: stage $name: ${result[$name]:-not run}"
+      rerun_hint "$name"
+      ;;
+  esac
+done
+[ "$status" -eq 0 ] && echo "setup: all ${#selected[@]} stages passed"
+exit "$status"
