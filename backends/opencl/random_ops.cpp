@@ -31,9 +31,9 @@ cl_kernel random_kernel(DeviceContext& dev, const std::string& name) {
   return dev.kernel("random", "", name.c_str());
 }
 
-// Fills floating-point out with kernel <name>_f16/_f32/_f64 of random.cl and parameters p0, p1.
+// Fills floating-point out with kernel <name>_f16/_f32/_f64 of random.cl and parameters p0, p1, p2.
 void fill_floating(Runtime& rt, const char* op, const char* name, Tensor& out, double p0, double p1,
-                   RandomKey key) {
+                   RandomKey key, double p2 = 0.0) {
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
   const cl_ulong seed = key.seed;
@@ -42,12 +42,13 @@ void fill_floating(Runtime& rt, const char* op, const char* name, Tensor& out, d
     case DType::float16:
     case DType::float32: {
       const std::string kernel = std::string(name) + (out.dtype() == DType::float16 ? "_f16" : "_f32");
-      dev.launch(random_kernel(dev, kernel), out.size(), arg(out), seed, call, to_f32(p0), to_f32(p1));
+      dev.launch(random_kernel(dev, kernel), out.size(), arg(out), seed, call, to_f32(p0), to_f32(p1),
+                 to_f32(p2));
       return;
     }
     case DType::float64:
       dev.launch(random_kernel(dev, std::string(name) + "_f64"), out.size(), arg(out), seed, call,
-                 static_cast<cl_double>(p0), static_cast<cl_double>(p1));
+                 static_cast<cl_double>(p0), static_cast<cl_double>(p1), static_cast<cl_double>(p2));
       return;
     default:
       throw BackendError(std::string("opencl: ") + op + " needs a floating-point output");
@@ -74,7 +75,8 @@ std::vector<std::int64_t> permutation_of(DeviceContext& dev, std::int64_t n, Ran
 }  // namespace
 
 void OpenCLBackend::random_uniform(Tensor& out, double low, double high, RandomKey key) {
-  fill_floating(*runtime_, "random_uniform", "uniform", out, low, high, key);
+  fill_floating(*runtime_, "random_uniform", "uniform", out, low, high, key,
+                uniform_cap(low, high, out.dtype()));
 }
 
 void OpenCLBackend::random_normal(Tensor& out, double mean, double stddev, RandomKey key) {

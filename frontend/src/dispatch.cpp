@@ -121,10 +121,28 @@ Tensor scalar_like(const char* op, const Tensor& x, Scalar value, DType dtype) {
   return out;
 }
 
+namespace {
+
+bool holds(DType d, std::int64_t v) {
+  const ops::IInfo info = ops::iinfo(d);
+  return info.min <= v && v <= info.max;
+}
+
+// The narrowest signed integer dtype that holds both every value of integer dtype t and v.
+DType widened_integer(DType t, std::int64_t v) {
+  for (DType d : {DType::int16, DType::int32}) {
+    if (holds(d, v) && ops::result_type(t, d) == d) return d;
+  }
+  return DType::int64;
+}
+
+}  // namespace
+
 DType scalar_operand_dtype(DType t, const Scalar& s) {
   const bool tf = ops::is_floating(t), ti = ops::is_integer(t);
   if (s.is_bool()) return t;
-  if (s.is_integer() && (ti || tf)) return t;
+  if (s.is_integer() && ti) return holds(t, s.as_int()) ? t : widened_integer(t, s.as_int());
+  if (s.is_integer() && tf) return t;
   if (s.is_floating() && tf) return t;
   return ops::result_type(t, s.natural_dtype());
 }

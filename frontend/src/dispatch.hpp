@@ -40,8 +40,8 @@ const Tensor& cast_into(const Tensor& x, DType dtype, std::optional<Tensor>& sto
 
 // A 0-d tensor holding `value` as `dtype` on x's backend and device.
 Tensor scalar_like(const char* op, const Tensor& x, Scalar value, DType dtype);
-// The dtype a Python-style scalar operand gets next to a tensor of dtype `t` (NumPy's value-based rule for
-// scalars of the same kind; mixed kinds promote the scalar's natural dtype).
+// The dtype a Python-style scalar operand gets next to a tensor of dtype `t`: the rule ember/scalar.hpp
+// documents.
 DType scalar_operand_dtype(DType t, const Scalar& s);
 
 // Sorted, distinct axes in [0, ndim); nullopt = every axis. ShapeError for out-of-range or repeated axes.

@@ -81,10 +81,9 @@ DType dtype_from_name(std::string_view name) {
   }
   if (name == "bool_") return DType::bool_;
   if (name == "half" || name == "f2") return DType::float16;
-  if (name == "float" || name == "f4") return DType::float32;
-  if (name == "double" || name == "f8") return DType::float64;
-  if (name == "int") return DType::int32;
-  if (name == "long") return DType::int64;
+  if (name == "f4") return DType::float32;
+  if (name == "float" || name == "double" || name == "f8") return DType::float64;
+  if (name == "int" || name == "long") return DType::int64;
   throw DTypeError("dtype_from_name: unknown dtype \"" + std::string(name) +
                    "\"; expected one of bool, uint8, int8, int16, int32, int64, float16, float32, float64");
 }

@@ -65,6 +65,38 @@ TEST_P(ComparisonSemantics, MixedDTypesCompareByValue) {
             (std::vector<int>{0, 1, 1}));
 }
 
+// An integer scalar outside the tensor's dtype range compares by value (NumPy 1.24), never wrapped into the
+// dtype: uint8 > -1 is always true, int8 > 300 never. Regression: -1 became uint8 255 and 300 int8 44.
+TEST_P(ComparisonSemantics, OutOfRangeIntegerScalarsCompareByValue) {
+  const Tensor u = tensor<std::uint8_t>({0, 5, 200, 255});
+  EXPECT_EQ(truth(ops::greater(u, -1)), (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(truth(ops::greater_equal(u, -1)), (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(truth(ops::less(u, -1)), (std::vector<int>{0, 0, 0, 0}));
+  EXPECT_EQ(truth(ops::less_equal(u, -1)), (std::vector<int>{0, 0, 0, 0}));
+  EXPECT_EQ(truth(ops::equal(u, -1)), (std::vector<int>{0, 0, 0, 0}));
+  EXPECT_EQ(truth(ops::not_equal(u, -1)), (std::vector<int>{1, 1, 1, 1}));
+  EXPECT_EQ(truth(ops::equal(u, 256)), (std::vector<int>{0, 0, 0, 0}));  // 256 wrapped is 0
+  EXPECT_EQ(truth(ops::less(u, 256)), (std::vector<int>{1, 1, 1, 1}));
+
+  const Tensor s = tensor<std::int8_t>({50, -100, 127});
+  EXPECT_EQ(truth(ops::greater(s, 300)), (std::vector<int>{0, 0, 0}));
+  EXPECT_EQ(truth(ops::greater_equal(s, 300)), (std::vector<int>{0, 0, 0}));
+  EXPECT_EQ(truth(ops::less(s, 300)), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(truth(ops::less_equal(s, 300)), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(truth(ops::equal(s, 306)), (std::vector<int>{0, 0, 0}));  // 306 wrapped is 50
+  EXPECT_EQ(truth(ops::not_equal(s, 306)), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(truth(ops::greater(s, -129)), (std::vector<int>{1, 1, 1}));
+
+  // Wider dtypes and int64-range scalars.
+  const Tensor w = tensor<std::int32_t>({0, -5, 2147483647});
+  EXPECT_EQ(truth(ops::less(w, std::int64_t{1} << 40)), (std::vector<int>{1, 1, 1}));
+  EXPECT_EQ(truth(ops::equal(w, (std::int64_t{1} << 32) - 5)), (std::vector<int>{0, 0, 0}));  // wraps to -5
+  EXPECT_EQ(truth(ops::greater(tensor<std::int16_t>({-32768, 32767}), -40000)), (std::vector<int>{1, 1}));
+  // In-range scalars keep the tensor's dtype.
+  EXPECT_EQ(truth(ops::greater(u, 199)), (std::vector<int>{0, 0, 1, 1}));
+  EXPECT_EQ(truth(ops::equal(s, -100)), (std::vector<int>{0, 1, 0}));
+}
+
 TEST_P(ComparisonSemantics, BroadcastErrorsNameOpAndShapes) {
   try {
     ops::less(ops::zeros({2, 3}), ops::zeros({2}));

@@ -12,6 +12,12 @@ namespace ops = ember::ops;
 TEST(DTypeOps, NamesRoundTrip) {
   for (DType d : ember::all_dtypes) EXPECT_EQ(ops::dtype_from_name(ops::dtype_name(d)), d);
   EXPECT_EQ(ops::dtype_from_name("double"), DType::float64);
+  // NumPy's reading of Python's float and int (np.dtype("float"), np.dtype("int")), not C's.
+  EXPECT_EQ(ops::dtype_from_name("float"), DType::float64);
+  EXPECT_EQ(ops::dtype_from_name("int"), DType::int64);
+  EXPECT_EQ(ops::dtype_from_name("long"), DType::int64);
+  EXPECT_EQ(ops::dtype_from_name("f4"), DType::float32);
+  EXPECT_EQ(ops::dtype_from_name("half"), DType::float16);
   EXPECT_THROW(ops::dtype_from_name("complex64"), ember::DTypeError);
 }
 

@@ -167,6 +167,26 @@ TEST_P(MathSemantics, IntegerArithmeticWraps) {
             (std::vector<std::int8_t>{44}));
 }
 
+// Integer scalars outside the tensor's range act by value: the result widens (NumPy 1.24), never wraps the
+// scalar into the dtype. Regression: clip(int8 [50, -100, 127], 0, 300) gave [44, 0, 44].
+TEST_P(MathSemantics, OutOfRangeIntegerScalarsWidenInsteadOfWrapping) {
+  const Tensor s = tensor<std::int8_t>({50, -100, 127});
+  const Tensor clipped = ops::clip(s, ember::Scalar(0), ember::Scalar(300));
+  EXPECT_EQ(clipped.dtype(), DType::int16);
+  EXPECT_EQ(values_as<std::int16_t>(clipped), (std::vector<std::int16_t>{50, 0, 127}));
+  const Tensor u = tensor<std::uint8_t>({0, 5, 200, 255});
+  const Tensor low = ops::clip(u, ember::Scalar(-1), ember::Scalar(100));
+  EXPECT_EQ(low.dtype(), DType::int16);
+  EXPECT_EQ(values_as<std::int16_t>(low), (std::vector<std::int16_t>{0, 5, 100, 100}));
+  EXPECT_EQ(values_as<std::int16_t>(ops::add(s, 300)), (std::vector<std::int16_t>{350, 200, 427}));
+  EXPECT_EQ(values_as<std::int16_t>(ops::subtract(u, -1)), (std::vector<std::int16_t>{1, 6, 201, 256}));
+  const Tensor wide = ops::multiply(tensor<std::int32_t>({3, -2}), std::int64_t{1} << 40);
+  EXPECT_EQ(wide.dtype(), DType::int64);
+  EXPECT_EQ(values_as<std::int64_t>(wide), (std::vector<std::int64_t>{3ll << 40, -(2ll << 40)}));
+  // In range, the tensor's dtype stays (and arithmetic wraps in it, as NumPy does).
+  EXPECT_EQ(values_as<std::int8_t>(ops::add(s, 100)), (std::vector<std::int8_t>{-106, 0, -29}));
+}
+
 TEST_P(MathSemantics, IntegerPowerIsExactAndWraps) {
   std::uint64_t expected = 1;
   for (int i = 0; i < 41; ++i) expected *= 3u;  // 3^41 modulo 2^64

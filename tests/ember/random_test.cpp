@@ -304,7 +304,28 @@ TEST_P(Random, UniformMomentsAndKS) {
   }
   const std::vector<double> h = values(ops::random_uniform({1000}, 0.0, 1.0, DType::float16));
   EXPECT_GE(*std::min_element(h.begin(), h.end()), 0.0);
-  EXPECT_LE(*std::max_element(h.begin(), h.end()), 1.0);
+  EXPECT_LT(*std::max_element(h.begin(), h.end()), 1.0);
+}
+
+// The interval is half-open in the output dtype too. Regression: a float32 draw above 1 - 2^-12 rounded to
+// float16 1.0 (about 1 in 4096 elements for [0, 1)); a narrow interval rounded to high in float32.
+TEST_P(Random, UniformNeverReturnsHigh) {
+  ops::set_seed(5);
+  const std::vector<double> h = values(ops::random_uniform({1 << 16}, 0.0, 1.0, DType::float16));
+  EXPECT_GE(*std::min_element(h.begin(), h.end()), 0.0);
+  EXPECT_EQ(*std::max_element(h.begin(), h.end()), 1.0 - 0x1p-11);  // the largest float16 below 1
+  const std::vector<double> g = values(ops::random_uniform({1 << 12}, -3.0, 2048.0, DType::float16));
+  EXPECT_LT(*std::max_element(g.begin(), g.end()), 2048.0);
+  // [1, 1 + 2^-22): float32 has two values inside, and low * (1 - u) + high * u rounds up to high often.
+  const std::vector<double> f = values(ops::random_uniform({1 << 12}, 1.0, 1.0 + 0x1p-22, DType::float32));
+  EXPECT_EQ(*std::min_element(f.begin(), f.end()), 1.0);
+  EXPECT_EQ(*std::max_element(f.begin(), f.end()), 1.0 + 0x1p-23);
+  const std::vector<double> d = values(ops::random_uniform({1 << 12}, 1.0, 1.0 + 0x1p-51, DType::float64));
+  EXPECT_EQ(*std::max_element(d.begin(), d.end()), 1.0 + 0x1p-52);
+  // A high above float16's range caps at its largest finite value; low == high gives low.
+  const std::vector<double> big = values(ops::random_uniform({256}, 65000.0, 1e6, DType::float16));
+  EXPECT_LE(*std::max_element(big.begin(), big.end()), 65504.0);
+  for (double v : values(ops::random_uniform({8}, 0.5, 0.5, DType::float16))) EXPECT_EQ(v, 0.5);
 }
 
 TEST_P(Random, NormalMomentsAndKS) {
@@ -489,7 +510,7 @@ TEST_P(Random, MatchesSharedSamplersBitForBit) {
     const float u = ember_sample_uniform_f32(seed, c + 2, i, -1.0f, 1.0f);
     ASSERT_EQ(std::memcmp(&n32[i], &n, sizeof n), 0) << i;
     ASSERT_EQ(std::memcmp(&g64[i], &g, sizeof g), 0) << i;
-    ASSERT_EQ(u16[i].bits, ember::half(u).bits) << i;
+    ASSERT_EQ(u16[i].bits, ember::half(ember_below_f32(u, 1.0f - 0x1p-11f)).bits) << i;
     ASSERT_EQ(p[i], ember_sample_poisson(seed, c + 3, i, 12.5)) << i;
     ASSERT_EQ(b[i], ember_sample_bernoulli(seed, c + 4, i, ember_bernoulli_threshold(0.25)) != 0) << i;
     const double e = ember_sample_exponential_f64(seed, c + 5, i, 3.0);

@@ -31,6 +31,15 @@ def compare_cases():
             sd = scalar_dtype(a.dtype, s)
             ct = np.result_type(a.dtype, sd)
             out.append(case(op, [T(a), S(s)], T(fn(a.astype(ct), np.array(s, sd).astype(ct)))))
+        # Integer scalars outside the tensor's range compare by value (never wrapped into the dtype).
+        for dt, data, s in (("uint8", [0, 5, 200, 255], -1), ("uint8", [0, 5, 200, 255], 256),
+                            ("int8", [50, -100, 127, -128], 300), ("int8", [50, -100, 127, -128], -129),
+                            ("int16", [0, -32768, 32767], 40000), ("int32", [0, -5, 2**31 - 1], 2**40),
+                            ("int32", [0, -5, -2**31], -2**40)):
+            a = np.array(data, NP[dt])
+            expected = fn(a, s)
+            assert expected.dtype == np.bool_ and (expected == fn(a.astype(np.int64), np.int64(s))).all()
+            out.append(case(op, [T(a), S(s)], T(expected)))
         out.append(case(op, [T(arr((2, 3), "float32")), T(arr((2,), "float32"))], err("ShapeError")))
     return out
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from golden_common import NP, case
+from golden_common import NP, case, name_of
 
 ALL = ("bool", "uint8", "int8", "int16", "int32", "int64", "float16", "float32", "float64")
 
@@ -40,10 +40,9 @@ def cases():
             out.append(case("finfo", [], {"error": "DTypeError"}, {"dtype": d}))
     for name in ALL:
         out.append(case("dtype_from_name", [], V(name), {"name": name}))
-    # ember reads the aliases as C type names (float is float32, int is int32), not as NumPy does.
-    for name, d in (("float", "float32"), ("double", "float64"), ("half", "float16"), ("f4", "float32"),
-                    ("f8", "float64"), ("int", "int32"), ("long", "int64")):
-        out.append(case("dtype_from_name", [], V(d), {"name": name}))
+    # ember reads the aliases as NumPy does (Python's float and int: float64, int64), not as C type names.
+    for name in ("float", "double", "half", "f2", "f4", "f8", "int", "long"):
+        out.append(case("dtype_from_name", [], V(name_of(np.dtype(name))), {"name": name}))
     for name in ("complex64", "", "Float32", "i9"):
         out.append(case("dtype_from_name", [], {"error": "DTypeError"}, {"name": name}))
     return out

@@ -91,6 +91,15 @@ def scalar_cases():
             b = np.array(s, sd)
             expected = binary_expected(op, a.astype(np.result_type(a.dtype, sd)), b)
             out.append(case(op, [T(a), S(s)], T(expected)))
+        # An integer scalar outside the tensor's range widens the result instead of wrapping.
+        for dt, s in (("int8", 300), ("uint8", -1), ("int16", -40000)):
+            if op == "power" and s < 0:
+                continue  # integers to negative integer powers are an error in NumPy
+            a = np.array([[1, 2, 3], [4, 5, 1]], NP[dt])  # fixed data: the shared rng stream stays as it was
+            sd = scalar_dtype(a.dtype, s)
+            expected = binary_expected(op, a.astype(sd), np.array(s, sd))
+            assert np.result_type(a, s) == sd, (op, dt, s)  # NumPy 1.24 widens the same way
+            out.append(case(op, [T(a), S(s)], T(expected)))
         out.append(case(op, [T(np.zeros((0, 2), np.float64)), S(1.5)],
                         T(binary_expected(op, np.zeros((0, 2)), np.float64(1.5)))))
     return out
@@ -148,6 +157,16 @@ def clip_cases():
                        ("float64", None, None)):
         x = arr((3, 4), dt, -5, 10)
         expected = x if lo is None and hi is None else np.clip(x, lo, hi).astype(x.dtype)
+        out.append(case("clip", [T(x)], T(expected), {"lo": lo, "hi": hi}))
+    # Integer bounds outside the tensor's range act by value: the result widens (NumPy 1.24's rule).
+    for dt, data, lo, hi in (("int8", [50, -100, 127, -128], 0, 300), ("uint8", [0, 5, 200, 255], -1, 100),
+                             ("int8", [50, -100, 127], -200, None), ("int16", [7, -32768, 32767], None, 40000)):
+        x = np.array(data, NP[dt])
+        expected = np.clip(x, lo, hi)
+        widened = x.dtype
+        for bound in (lo, hi):
+            widened = widened if bound is None else np.result_type(widened, scalar_dtype(x.dtype, bound))
+        assert expected.dtype == widened, (dt, lo, hi)
         out.append(case("clip", [T(x)], T(expected), {"lo": lo, "hi": hi}))
     x = np.array([np.nan, -3.0, 5.0, np.inf, -np.inf, 0.0], np.float64)
     out.append(case("clip", [T(x)], T(np.clip(x, -1.0, 1.0)), {"lo": -1.0, "hi": 1.0}))

@@ -100,12 +100,21 @@ def result_type(a, b):
 
 
 def scalar_dtype(t, s):
-    """detail::scalar_operand_dtype: a scalar of the tensor's kind takes the tensor's dtype."""
+    """detail::scalar_operand_dtype (ember/scalar.hpp): NumPy 1.24's value-based rule. A scalar of the tensor's
+    kind takes the tensor's dtype when it fits; an integer out of an integer dtype's range widens to the
+    narrowest of int16/int32/int64 holding both (NumPy would say uint16 for uint8 with 256; ember has none)."""
     t = np.dtype(t)
     tf, ti = np.issubdtype(t, np.floating), np.issubdtype(t, np.integer)
     if isinstance(s, bool):
         return t
-    if isinstance(s, int) and (ti or tf):
+    if isinstance(s, int) and ti:
+        if np.iinfo(t).min <= s <= np.iinfo(t).max:
+            return t
+        for d in (np.int16, np.int32):
+            if np.iinfo(d).min <= s <= np.iinfo(d).max and np.result_type(t, d) == d:
+                return np.dtype(d)
+        return np.dtype(np.int64)
+    if isinstance(s, int) and tf:
         return t
     if isinstance(s, float) and tf:
         return t

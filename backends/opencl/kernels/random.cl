@@ -5,29 +5,29 @@
 // backend. Float32 parameters arrive already rounded on the host (eigen's to_f32 rule).
 
 // name_f16 / name_f32 / name_f64 filling out[out_off + i] with SAMPLE_F32(i) or SAMPLE_F64(i); the
-// parameters p0 and p1 mean what each distribution says.
+// parameters p0, p1 and p2 mean what each distribution says (p2: uniform's cap, else unused).
 #define FILL_F32(name, SAMPLE)                                                                            \
   __kernel void name##_f32(long n, __global float* out, long out_off, ulong seed, uint call, float p0,    \
-                           float p1) {                                                                    \
+                           float p1, float p2) {                                                          \
     const long i = get_global_id(0);                                                                      \
     if (i >= n) return;                                                                                   \
     out[out_off + i] = SAMPLE;                                                                            \
   }                                                                                                       \
   __kernel void name##_f16(long n, __global half* out, long out_off, ulong seed, uint call, float p0,     \
-                           float p1) {                                                                    \
+                           float p1, float p2) {                                                          \
     const long i = get_global_id(0);                                                                      \
     if (i >= n) return;                                                                                   \
     ember_store_half(SAMPLE, out_off + i, out);                                                           \
   }
 #define FILL_F64(name, SAMPLE)                                                                            \
   __kernel void name##_f64(long n, __global double* out, long out_off, ulong seed, uint call, double p0,  \
-                           double p1) {                                                                   \
+                           double p1, double p2) {                                                        \
     const long i = get_global_id(0);                                                                      \
     if (i >= n) return;                                                                                   \
     out[out_off + i] = SAMPLE;                                                                            \
   }
 
-FILL_F32(uniform, ember_sample_uniform_f32(seed, call, (ulong)i, p0, p1))
+FILL_F32(uniform, ember_below_f32(ember_sample_uniform_f32(seed, call, (ulong)i, p0, p1), p2))
 FILL_F32(normal, ember_sample_normal_f32(seed, call, (ulong)i, p0, p1))
 FILL_F32(exponential, ember_sample_exponential_f32(seed, call, (ulong)i, p0))
 FILL_F32(gamma, ember_sample_gamma_f32(seed, call, (ulong)i, p0, p1))
@@ -80,7 +80,7 @@ CATEGORICAL(categorical_f16, half, float, READ_HALF, ember_sample_gumbel_f32)
 CATEGORICAL(categorical_f32, float, float, READ_PLAIN, ember_sample_gumbel_f32)
 
 #ifndef EMBER_RNG_NO_DOUBLE
-FILL_F64(uniform, ember_sample_uniform_f64(seed, call, (ulong)i, p0, p1))
+FILL_F64(uniform, ember_below_f64(ember_sample_uniform_f64(seed, call, (ulong)i, p0, p1), p2))
 FILL_F64(normal, ember_sample_normal_f64(seed, call, (ulong)i, p0, p1))
 FILL_F64(exponential, ember_sample_exponential_f64(seed, call, (ulong)i, p0))
 FILL_F64(gamma, ember_sample_gamma_f64(seed, call, (ulong)i, p0, p1))

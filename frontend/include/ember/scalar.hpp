@@ -1,4 +1,14 @@
 // A typed host scalar: fill values, clip bounds, arange endpoints, item() results.
+//
+// A Scalar operand of an op on a tensor of dtype t (add(x, 3), greater(x, -1), clip(x, 0, 300), ...) follows
+// NumPy 1.24's value-based casting, so it always acts by its value, never by a wrapped one:
+// - a bool scalar, a float scalar next to a floating t, and an integer scalar next to a floating t take t;
+// - an integer scalar next to an integer t takes t when its value fits t's range; otherwise both widen to
+//   the narrowest of int16, int32, int64 that holds every value of t and the scalar. So
+//   greater(uint8 [0, 200], -1) is [true, true], greater(int8 x, 300) is all false and
+//   clip(int8 [50, -100, 127], 0, 300) is int16 [50, 0, 127]. (NumPy picks uint16 for uint8 with 256; ember
+//   has no uint16 and uses int16.)
+// - any other pairing promotes t with the scalar's natural dtype (bool, int64, float64).
 #pragma once
 
 #include <cstdint>

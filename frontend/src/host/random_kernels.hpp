@@ -19,29 +19,38 @@
 #include "ember/error.hpp"
 #include "ember/random/distributions.h"
 #include "ember/tensor.hpp"
+#include "host/parallel.hpp"
 #include "host/scalar_semantics.hpp"
 
 namespace ember::host {
 
 // out[i] = sample(i) for a floating-point out: f32(i) fills float16 (rounded once) and float32, f64(i)
 // fills float64.
+// Elements are independent (counter-based), so large outputs are filled on every core (host/parallel.hpp)
+// with the same bits as one thread.
 template <class F32, class F64>
 void fill_floating(const char* backend, Tensor& out, const char* op, F32&& f32, F64&& f64) {
   const std::int64_t n = out.size();
   switch (out.dtype()) {
     case DType::float16: {
       half* p = out.data<half>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = half(f32(static_cast<ember_u64>(i)));
+      parallel_for(n, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) p[i] = half(f32(static_cast<ember_u64>(i)));
+      });
       return;
     }
     case DType::float32: {
       float* p = out.data<float>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = f32(static_cast<ember_u64>(i));
+      parallel_for(n, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) p[i] = f32(static_cast<ember_u64>(i));
+      });
       return;
     }
     case DType::float64: {
       double* p = out.data<double>();
-      for (std::int64_t i = 0; i < n; ++i) p[i] = f64(static_cast<ember_u64>(i));
+      parallel_for(n, [&](std::int64_t begin, std::int64_t end) {
+        for (std::int64_t i = begin; i < end; ++i) p[i] = f64(static_cast<ember_u64>(i));
+      });
       return;
     }
     default:
@@ -106,10 +115,16 @@ void categorical_rows(const Tensor& logits, Tensor& out, RandomKey key) {
 
 inline void random_uniform(const char* backend, Tensor& out, double low, double high, RandomKey key) {
   const float lo32 = to_f32(low), hi32 = to_f32(high);
+  const double cap = uniform_cap(low, high, out.dtype());
+  const auto cap32 = static_cast<float>(cap);  // exact for float16 and float32 outputs
   fill_floating(
       backend, out, "random_uniform",
-      [&](ember_u64 i) { return ember_sample_uniform_f32(key.seed, key.counter, i, lo32, hi32); },
-      [&](ember_u64 i) { return ember_sample_uniform_f64(key.seed, key.counter, i, low, high); });
+      [&](ember_u64 i) {
+        return ember_below_f32(ember_sample_uniform_f32(key.seed, key.counter, i, lo32, hi32), cap32);
+      },
+      [&](ember_u64 i) {
+        return ember_below_f64(ember_sample_uniform_f64(key.seed, key.counter, i, low, high), cap);
+      });
 }
 
 inline void random_normal(const char* backend, Tensor& out, double mean, double stddev, RandomKey key) {

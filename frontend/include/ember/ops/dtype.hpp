@@ -10,7 +10,9 @@ namespace ember::ops {
 
 // "bool", "uint8", ..., "float64" (NumPy's names).
 std::string dtype_name(DType dtype);
-// Inverse of dtype_name; also accepts "float"/"double"/"half"/"int"/"long"/"f4"/"f8"; DTypeError otherwise.
+// Inverse of dtype_name; DTypeError for anything else but these aliases, read as NumPy reads them (Python's
+// float and int, not C's): "float", "double", "f8" -> float64; "int", "long" -> int64; "half", "f2" ->
+// float16; "f4" -> float32; "bool_" -> bool.
 DType dtype_from_name(std::string_view name);
 std::size_t itemsize(DType dtype);
 bool is_floating(DType dtype);

@@ -287,6 +287,13 @@ EMBER_RNG_INLINE float ember_sample_uniform_f32(ember_u64 seed, ember_u32 call, 
   return low * (1.0f - u) + high * u;
 }
 
+/* v clamped to cap (the host's uniform_cap of ember/backend/random_ops.hpp, the largest value of the output
+ * dtype below high), so a uniform sample stays in [low, high) once stored. A comparison, not fmin: the same
+ * bits on every device. */
+EMBER_RNG_INLINE float ember_below_f32(float v, float cap) {
+  return v < cap ? v : cap;
+}
+
 /* One standard normal from two words by Box-Muller: sqrt(-2 log u1) cos(2 pi u2), u1 in (0, 1]. */
 EMBER_RNG_INLINE float ember_box_muller_f32(ember_u32 w0, ember_u32 w1) {
   const float r = ember_sqrt_f32(-2.0f * ember_log_f32(ember_u01_open_f32(w0)));
@@ -374,6 +381,10 @@ EMBER_RNG_INLINE double ember_sample_uniform_f64(ember_u64 seed, ember_u32 call,
   const ember_rng_block b = ember_rng_draw(seed, call, i, 0u);
   const double u = ember_u01_f64(b.w[0], b.w[1]);
   return low * (1.0 - u) + high * u;
+}
+
+EMBER_RNG_INLINE double ember_below_f64(double v, double cap) {
+  return v < cap ? v : cap;
 }
 
 /* Box-Muller from a whole block: u1 in (0, 1] from words 0-1, u2 from words 2-3. */
