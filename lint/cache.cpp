@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bump when the entry layout or what goes into a key changes: older entries then simply never match.
-constexpr std::uint32_t kFormat = 1;
+constexpr std::uint32_t kFormat = 2;  // 2: partial units (cause, errors)
 constexpr char kMagic[8] = {'E', 'L', 'C', 'A', 'C', 'H', 'E', '\n'};
 constexpr std::size_t kHeaderSize = sizeof(kMagic) + 4 + 8 + 16;
 constexpr const char* kEntrySuffix = ".entry";
@@ -213,6 +213,15 @@ std::string serialize(const std::string& name, const std::vector<Dependency>& de
     w.text(f->where.native());
     w.number(f->line);
     w.number(f->column);
+    w.text(f->cause);
+    w.number(f->partial ? 1 : 0);
+    w.number(f->errors.size());
+    for (const ParseError& e : f->errors) {
+      w.text(e.message);
+      w.text(e.where.native());
+      w.number(e.line);
+      w.number(e.column);
+    }
   }
   w.number(result.project_files.size());
   for (const auto& p : result.project_files) w.text(p.native());
@@ -250,6 +259,16 @@ std::optional<UnitResult> deserialize(std::string_view entry, const std::string&
     f.where = r.text();
     f.line = r.small();
     f.column = r.small();
+    f.cause = r.text();
+    f.partial = r.number() == 1;
+    for (std::uint64_t n = r.number(); r.ok() && n > 0 && f.errors.size() < 64; --n) {
+      ParseError e;
+      e.message = r.text();
+      e.where = r.text();
+      e.line = r.small();
+      e.column = r.small();
+      f.errors.push_back(std::move(e));
+    }
     out.failure = std::move(f);
   }
   for (std::uint64_t n = r.number(); r.ok() && n > 0; --n) out.project_files.emplace_back(r.text());
@@ -380,9 +399,9 @@ ResultCache::FileState ResultCache::state(const fs::path& path) {
   }
   FileState s;
   struct stat st {};
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+  if (::stat(path.c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
     s.exists = true;
-    s.size = static_cast<std::uint64_t>(st.st_size);
+    s.size = S_ISDIR(st.st_mode) ? 0 : static_cast<std::uint64_t>(st.st_size);  // a folder: its listing
     s.mtime_ns = mtime_of(st);
   }
   std::lock_guard lock(mutex_);
@@ -395,10 +414,24 @@ void ResultCache::remember(const fs::path& path, const FileState& s) {
   files_[path.native()] = s;
 }
 
+// A folder's content: the sorted names in it.
+static std::optional<std::string> folder_listing(const fs::path& folder) {
+  std::error_code ec;
+  if (!fs::is_directory(folder, ec)) return std::nullopt;
+  std::vector<std::string> names;
+  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+    names.push_back(it->path().filename().native());
+  if (ec) return std::nullopt;
+  std::sort(names.begin(), names.end());
+  std::string out;
+  for (const auto& n : names) out += n + '\0';
+  return out;
+}
+
 std::string ResultCache::content_hash(const fs::path& path) {
   FileState s = state(path);
   if (s.hash) return *s.hash;
-  auto text = read_file(path);
+  auto text = fs::is_directory(path) ? folder_listing(path) : read_file(path);
   if (!text) return {};
   s.hash = Hash128().add(*text).digest();
   if (text->size() == s.size) remember(path, s);
@@ -410,6 +443,20 @@ bool ResultCache::unchanged(const Dependency& dep) {
   if (!s.exists || s.size != dep.size) return false;
   if (dep.mtime_ns >= 0 && s.mtime_ns == dep.mtime_ns) return true;
   return content_hash(dep.path) == dep.hash;  // touched, or too recent to trust its mtime
+}
+
+Dependency ResultCache::folder_dependency(const fs::path& folder) {
+  Dependency d;
+  d.path = folder;
+  d.size = 0;
+  d.mtime_ns = kChangedSinceParse;
+  struct stat st {};
+  auto listing = folder_listing(folder);
+  if (listing && ::stat(folder.c_str(), &st) == 0) {
+    d.mtime_ns = mtime_of(st);
+    d.hash = Hash128().add(*listing).digest();
+  }
+  return d;
 }
 
 Dependency ResultCache::dependency(const fs::path& path, std::string_view parsed) {
@@ -450,7 +497,6 @@ std::optional<UnitResult> ResultCache::load(const std::string& name) {
 
 void ResultCache::store(const std::string& name, const UnitResult& result, std::int64_t started) {
   if (result.dependencies.empty()) return;
-  if (result.failure && result.failure->message.find("file not found") != std::string::npos) return;
   std::vector<Dependency> deps = result.dependencies;
   std::sort(deps.begin(), deps.end(),
             [](const Dependency& a, const Dependency& b) { return a.path < b.path; });

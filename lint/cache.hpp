@@ -81,9 +81,11 @@ class ResultCache {
   std::optional<UnitResult> load(const std::string& name);
   // What the parse read of one file (`parsed`: the bytes it parsed), for UnitResult::dependencies.
   Dependency dependency(const std::filesystem::path& path, std::string_view parsed);
+  // A folder where a file that was not found could appear: the result holds while its listing is the same.
+  Dependency folder_dependency(const std::filesystem::path& folder);
   // Records a result computed from a parse that started at `started` (now_ns()). A result is not stored
-  // when a file it was computed from changed during the parse, or when it is a failure that a file which
-  // does not exist yet could cure ("file not found").
+  // when a file it was computed from changed during the parse. A unit that missed a file depends on the
+  // folders where it could appear (folder_dependency), so that file's arrival invalidates it.
   void store(const std::string& name, const UnitResult& result, std::int64_t started);
 
   std::size_t hits() const { return hits_; }

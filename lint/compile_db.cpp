@@ -24,7 +24,7 @@ bool is_header_path(const fs::path& p) {
 }
 
 bool is_source_path(const fs::path& p) {
-  static const std::set<std::string> ext = {".cpp", ".cc", ".cxx", ".c++", ".C", ".c"};
+  static const std::set<std::string> ext = {".cpp", ".cc", ".cxx", ".c++", ".C", ".c", ".cu", ".m", ".mm"};
   return ext.count(p.extension().string()) > 0;
 }
 
@@ -124,7 +124,34 @@ std::string driver_for(const std::string& compiler) {
   return "clang";
 }
 
+// Flags of the original command that change the compiler's implicit defaults: its language standard, target,
+// instruction set (the macros -march and -m<feature> define), sysroot and standard library folders.
+bool driver_flag(const std::string& a) {
+  static const std::vector<std::string> kPrefixes = {
+      "-std=",  "--std=",  "--target=", "--sysroot=",   "-stdlib=",          "-march=",
+      "-mcpu=", "-mtune=", "-mfpu=",    "-mfloat-abi=", "-msve-vector-bits="};
+  for (const auto& p : kPrefixes) {
+    if (starts_with(a, p)) return true;
+  }
+  if (a == "-nostdinc" || a == "-nostdinc++" || a == "-m32" || a == "-m64" || a == "-ansi" ||
+      a == "-fopenmp" || a == "-pthread")
+    return true;
+  // -mavx2, -mno-avx512f, -mfma, -mf16c, ...: instruction set extensions.
+  return starts_with(a, "-m") && a.size() > 2 && a.find('=') == std::string::npos &&
+         std::all_of(a.begin() + 2, a.end(), [](char c) {
+           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.';
+         });
+}
+
 }  // namespace
+
+std::vector<std::string> language_arguments(const fs::path& file) {
+  const std::string ext = file.extension().string();
+  if (ext == ".m") return {"-x", "objective-c"};
+  if (ext == ".mm") return {"-x", "objective-c++"};
+  if (ext == ".cu") return {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib"};
+  return {};
+}
 
 CompileCommand clean_command(const std::vector<std::string>& argv, const fs::path& file,
                              const fs::path& directory) {
@@ -133,9 +160,28 @@ CompileCommand clean_command(const std::vector<std::string>& argv, const fs::pat
   cmd.directory = directory;
   // C++ unless a C file is compiled by a C compiler.
   cmd.driver = file.extension() == ".c" && !argv.empty() ? driver_for(argv[0]) : "clang++";
+  if (file.extension() == ".m") cmd.driver = "clang";
+  cmd.arguments = language_arguments(file);
+  const bool language_fixed = !cmd.arguments.empty();
+  if (!argv.empty()) cmd.compiler = argv[0];
   const std::string file_abs = file.string();
   for (std::size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
+    if (driver_flag(a)) cmd.driver_flags.push_back(a);
+    if ((a == "-target" || a == "--sysroot" || a == "-isysroot") && i + 1 < argv.size()) {
+      cmd.driver_flags.push_back(a);
+      cmd.driver_flags.push_back(argv[i + 1]);
+    }
+    // nvcc's language switch ("-x cu") and its host-compiler pass-through: the language is the extension's.
+    if (a == "-x" && language_fixed) {
+      ++i;
+      continue;
+    }
+    if (a == "-Xcompiler" || a == "-ccbin" || a == "--compiler-bindir" || a == "--options-file" ||
+        a == "-gencode" || a == "--generate-code" || a == "-arch" || a == "-code") {
+      ++i;
+      continue;
+    }
     // The input file itself, however the command spelled it.
     if (!a.empty() && a[0] != '-') {
       fs::path p(a);

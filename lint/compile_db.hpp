@@ -16,6 +16,11 @@ struct CompileCommand {
   std::filesystem::path directory;     // the working directory of the command
   std::vector<std::string> arguments;  // argv without the compiler and without the input file
   std::string driver = "clang++";      // the clang driver this command runs as
+  // The compiler the build runs (argv[0] as written; empty for commands made from the config) and the flags
+  // of the original command that change what it leaves implicit (-std, -m*, --target, --sysroot, ...):
+  // lint/driver_query.hpp asks that compiler for its defaults with them.
+  std::string compiler;
+  std::vector<std::string> driver_flags;
 };
 
 struct CompileDatabaseError : std::runtime_error {
@@ -50,6 +55,11 @@ std::optional<CompileCommand> interpolate_command(const std::vector<CompileComma
 // Order: $EMBERLINT_RESOURCE_DIR, next to the libclang shared object, the configure-time value, then
 // `clang-<major> -print-resource-dir`. Empty when none has an include/stddef.h.
 std::string find_resource_dir();
+
+// The language a source file is parsed as, when its extension is not C or C++: Objective-C (.m),
+// Objective-C++ (.mm), and CUDA (.cu) host side only, without a CUDA installation (none is needed to check
+// host code; the toolkit's headers then count as a missing SDK). Empty for C and C++.
+std::vector<std::string> language_arguments(const std::filesystem::path& file);
 
 bool is_header_path(const std::filesystem::path& p);
 bool is_source_path(const std::filesystem::path& p);

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "lint/parse_errors.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint {
@@ -23,6 +24,14 @@ const BackendLayer* Config::backend(const std::string& name) const {
 
 bool Config::excluded(const fs::path& absolute) const {
   return std::any_of(exclude.begin(), exclude.end(), [&](const Glob& g) { return g.matches_path(absolute); });
+}
+
+bool Config::expects_parse_error(const fs::path& file, const std::string& cause) const {
+  return std::any_of(expected_parse_errors.begin(), expected_parse_errors.end(), [&](const auto& e) {
+    return e.glob.matches_path(file) &&
+           std::any_of(e.causes.begin(), e.causes.end(),
+                       [&](const std::string& c) { return c == "any" || c == cause; });
+  });
 }
 
 namespace {
@@ -151,8 +160,8 @@ class Reader {
 };
 
 const std::vector<std::string> kTopKeys = {
-    "inherit",       "layers", "libraries",        "tensor_types", "scalar_extractors",
-    "ops_interface", "rules",  "per_file_ignores", "exclude",      "compile_flags"};
+    "inherit", "layers",           "libraries", "tensor_types",  "scalar_extractors",    "ops_interface",
+    "rules",   "per_file_ignores", "exclude",   "compile_flags", "expected_parse_errors"};
 
 json parse_json(const std::string& text, const fs::path& file) {
   try {
@@ -313,6 +322,23 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
       c.per_file_ignores.push_back(std::move(entry));
     }
   }
+  if (root.contains("expected_parse_errors")) {
+    const json& epe = r.object(root["expected_parse_errors"], "expected_parse_errors");
+    for (const auto& [pattern, causes] : epe.items()) {
+      const std::string path = "expected_parse_errors." + pattern;
+      ExpectedParseErrors entry{r.glob(pattern, path, base), r.strings(causes, path)};
+      for (std::size_t i = 0; i < entry.causes.size(); ++i) {
+        const auto& known = parse_error_causes();
+        if (entry.causes[i] == "any" || std::find(known.begin(), known.end(), entry.causes[i]) != known.end())
+          continue;
+        std::string list;
+        for (const auto& k : known) list += k + ", ";
+        r.fail(path + "[" + std::to_string(i) + "]",
+               "unknown cause '" + entry.causes[i] + "'; expected one of: " + list + "any");
+      }
+      c.expected_parse_errors.push_back(std::move(entry));
+    }
+  }
   if (root.contains("exclude")) c.exclude = r.globs(root["exclude"], "exclude", base);
   if (root.contains("compile_flags")) {
     c.compile_flags = absolute_flags(r.strings(root["compile_flags"], "compile_flags"), base);
@@ -333,7 +359,7 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
 }
 
 // Objects merge key by key (backends and libraries by name, rules by code); lists replace the parent's,
-// except `exclude` and `per_file_ignores`, which add to it.
+// except `exclude`, `per_file_ignores` and `expected_parse_errors`, which add to it.
 Config merge(const Config& parent, const Layer& child) {
   Config out = parent;
   const Config& c = child.config;
@@ -367,6 +393,8 @@ Config merge(const Config& parent, const Layer& child) {
   out.per_file_ignores.insert(out.per_file_ignores.end(), c.per_file_ignores.begin(),
                               c.per_file_ignores.end());
   out.exclude.insert(out.exclude.end(), c.exclude.begin(), c.exclude.end());
+  out.expected_parse_errors.insert(out.expected_parse_errors.end(), c.expected_parse_errors.begin(),
+                                   c.expected_parse_errors.end());
   if (has("compile_flags")) out.compile_flags = c.compile_flags;
   return out;
 }

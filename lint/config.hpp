@@ -41,6 +41,13 @@ struct PerFileIgnore {
   std::vector<std::string> codes;  // rule codes; "ALL" for every rule
 };
 
+// An entry of "expected_parse_errors": files whose units may have parse errors of these causes
+// (lint/parse_errors.hpp) without failing the run.
+struct ExpectedParseErrors {
+  Glob glob;
+  std::vector<std::string> causes;  // cause classes; "any" for every cause
+};
+
 // A rule's entry under "rules": its severity and the options some rules take.
 struct RuleSetting {
   std::optional<Severity> severity;
@@ -59,11 +66,14 @@ struct Config {
   std::vector<std::string> scalar_extractors;
   std::map<std::string, RuleSetting> rules;  // keyed by rule code
   std::vector<PerFileIgnore> per_file_ignores;
+  std::vector<ExpectedParseErrors> expected_parse_errors;
   std::vector<Glob> exclude;
   std::vector<std::string> compile_flags;  // relative include paths already made absolute
 
   const BackendLayer* backend(const std::string& name) const;
   bool excluded(const std::filesystem::path& absolute) const;
+  // Whether parse errors of `cause` in the unit of `file` (absolute) are expected here.
+  bool expects_parse_error(const std::filesystem::path& file, const std::string& cause) const;
 };
 
 // Maps rule names and codes to codes; lets the config validate "rules" keys without knowing the registry.

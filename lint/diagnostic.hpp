@@ -33,12 +33,35 @@ struct Diagnostic {
   bool operator==(const Diagnostic& o) const { return key() == o.key(); }
 };
 
-// A file that could not be analyzed (exit code 3).
+// One error clang reported while parsing a unit.
+struct ParseError {
+  std::string message;          // "error: 'cuda_runtime.h' file not found"
+  std::filesystem::path where;  // its file (maybe a header), if known
+  unsigned line = 0, column = 0;
+};
+
+// A file that could not be analyzed (exit code 3), or a partial unit: one with parse errors whose parsed
+// parts were analyzed (exit code 3 too, unless the config's expected_parse_errors expects its cause).
 struct Failure {
+  Failure() = default;
+  Failure(std::filesystem::path file_, std::string message_, std::filesystem::path where_ = {},
+          unsigned line_ = 0, unsigned column_ = 0)
+      : file(std::move(file_)),
+        message(std::move(message_)),
+        where(std::move(where_)),
+        line(line_),
+        column(column_) {}
+
   std::filesystem::path file;
   std::string message;          // "error: expected ';' after expression"
   std::filesystem::path where;  // the file of the first error (maybe a header), if known
   unsigned line = 0, column = 0;
+  // Why: "missing-sdk-header", "missing-generated-file", "unsupported-feature" or "other"
+  // (lint/parse_errors.hpp).
+  std::string cause = "other";
+  bool partial = false;            // the unit was analyzed despite its errors
+  bool expected = false;           // the governing config expects this cause here
+  std::vector<ParseError> errors;  // the first errors, the first of them as above; empty when not a parse
   bool operator<(const Failure& o) const { return std::tie(file, message) < std::tie(o.file, o.message); }
 };
 

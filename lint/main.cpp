@@ -66,7 +66,8 @@ std::vector<const RuleInfo*> checked_rules(const CheckOptions& options) {
   std::vector<const RuleInfo*> out;
   for (const RuleInfo* rule : rule_infos()) {
     if (rule->family == "inventory") continue;
-    if ((options.select.empty() || any(*rule, options.select)) && !any(*rule, options.ignore)) out.push_back(rule);
+    if ((options.select.empty() || any(*rule, options.select)) && !any(*rule, options.ignore))
+      out.push_back(rule);
   }
   return out;
 }
@@ -151,6 +152,10 @@ int main(int argc, char** argv) {
   check->add_flag("--parse-all-bodies", options.parse_all_bodies,
                   "also parse function bodies in included headers (slower; the default skips them and parses "
                   "each project header on its own)");
+  bool no_query_driver = false;
+  check->add_flag("--no-query-driver", no_query_driver,
+                  "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
+                  "its default standard, target, instruction-set macros and system include folders");
   check->add_option("--color", color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   // Build systems and CI (lint/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
@@ -272,12 +277,16 @@ int main(int argc, char** argv) {
   }
   CheckResult result;
   bool exit_after_fix_errors = false;  // a file could not be fixed: like an input that failed (exit 3)
+  options.query_driver = !no_query_driver;
   try {
     result = run_check(options);
   } catch (const UsageError& e) {
     return usage_error(e.what());
   } catch (const ConfigError& e) {
     return usage_error(e.what());
+  }
+  if (!quiet) {
+    for (const auto& note : result.notes) std::cerr << "emberlint: note: " << note << "\n";
   }
   if (result.cache && !result.cache->error.empty())
     std::cerr << "emberlint: warning: the result cache could not be written: " << result.cache->error << "\n";
@@ -361,7 +370,7 @@ int main(int argc, char** argv) {
   if (std::string error = output.empty() ? "" : write_output_file(output, file.str()); !error.empty())
     return usage_error("-o " + output + ": cannot write this file: " + error);
 
-  if (!result.failures.empty() || exit_after_fix_errors) return kExitFailures;
+  if (has_unexpected_failures(result) || exit_after_fix_errors) return kExitFailures;
   bool failing = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
                              [](const Diagnostic& d) { return fails(d.severity); });
   bool stale = result.baseline && !result.baseline->stale.empty();

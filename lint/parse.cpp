@@ -6,6 +6,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lint/parse_errors.hpp"
+
 namespace emberlint {
 
 namespace fs = std::filesystem;
@@ -26,9 +28,42 @@ std::string_view to_string(Via v) {
   return "direct";
 }
 
+namespace {
+
+// Whether a forced include has a precompiled form beside it (`-include cmake_pch.hxx` with GCC's
+// cmake_pch.hxx.gch from target_precompile_headers): clang's driver would load that file as its own PCH and
+// fail on GCC's format.
+bool has_precompiled_form(const CompileCommand& command, const std::string& header) {
+  fs::path p(header);
+  if (p.is_relative()) p = command.directory / p;
+  std::error_code ec;
+  for (const char* ext : {".gch", ".pch"}) {
+    if (fs::exists(p.string() + ext, ec)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir) {
   std::vector<std::string> argv = {command.driver};
-  argv.insert(argv.end(), command.arguments.begin(), command.arguments.end());
+  const auto& args = command.arguments;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    // A precompiled header is the text of its header: the front end includes the header itself, past the
+    // driver's lookup of a .gch/.pch beside it.
+    std::string header = args[i] == "-include" && i + 1 < args.size() ? args[i + 1]
+                         : args[i].rfind("-include", 0) == 0 && args[i].size() > 8 && args[i][8] != '-'
+                             ? args[i].substr(8)
+                             : std::string();
+    if (!header.empty() && has_precompiled_form(command, header)) {
+      fs::path p(header);
+      if (p.is_relative()) p = command.directory / p;
+      argv.insert(argv.end(), {"-Xclang", "-include", "-Xclang", p.lexically_normal().string()});
+      if (args[i] == "-include") ++i;
+      continue;
+    }
+    argv.push_back(args[i]);
+  }
   // The command's folder, for the front end only: the driver's -working-directory changes the working folder
   // of the whole process (chdir), which moves every relative path of the run and races between threads.
   if (!command.directory.empty()) {
@@ -915,26 +950,52 @@ class Extractor {
   std::vector<std::pair<std::size_t, std::pair<CXFile, unsigned>>> pending_macro_names_;
 };
 
-// Fills the result's failure from the first error clang reported; false when there was none.
-bool first_error(CXTranslationUnit tu, const fs::path& directory, ParseResult& result) {
+// How many of a unit's errors it keeps: the first ones say why, the rest mostly follow from them.
+constexpr std::size_t kKeptErrors = 3;
+
+// The line of a file that a location is on, as libclang read it.
+std::string source_line(CXTranslationUnit tu, CXFile file, unsigned offset) {
+  std::size_t size = 0;
+  const char* data = file ? clang_getFileContents(tu, file, &size) : nullptr;
+  if (!data || offset > size) return {};
+  std::string_view text(data, size);
+  std::size_t begin = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+  begin = begin == std::string_view::npos || offset == 0 ? 0 : begin + 1;
+  std::size_t end = text.find('\n', offset);
+  return std::string(text.substr(begin, (end == std::string_view::npos ? size : end) - begin));
+}
+
+// Fills the result's errors (the first few), their cause and the failure fields from the first error clang
+// reported; false when there was none.
+bool collect_errors(CXTranslationUnit tu, const fs::path& directory, ParseResult& result) {
+  std::vector<ClassifiedError> classified;
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; ++i) {
     clang::Diagnostic d(clang_getDiagnostic(tu, i));
     if (d.severity() < CXDiagnostic_Error) continue;
     CXFile file = nullptr;
-    unsigned line = 0, column = 0;
-    clang_getExpansionLocation(d.location(), &file, &line, &column, nullptr);
+    unsigned line = 0, column = 0, offset = 0;
+    clang_getExpansionLocation(d.location(), &file, &line, &column, &offset);
+    ParseError e;
+    e.message = "error: " + d.spelling();
     if (file) {
       fs::path p = clang::file_name(file);
       if (p.is_relative()) p = directory / p;
-      result.failure_file = p.lexically_normal();
-      result.failure_line = line;
-      result.failure_column = column;
+      e.where = p.lexically_normal();
+      e.line = line;
+      e.column = column;
     }
-    result.failure = "error: " + d.spelling();
-    return true;
+    classified.push_back({e.message, source_line(tu, file, offset)});
+    if (result.errors.size() < kKeptErrors) result.errors.push_back(std::move(e));
   }
-  return false;
+  if (result.errors.empty()) return false;
+  const ParseError& first = result.errors.front();
+  result.failure = first.message;
+  result.failure_file = first.where;
+  result.failure_line = first.line;
+  result.failure_column = first.column;
+  result.cause = unit_parse_cause(classified);
+  return true;
 }
 
 // Hands every file the translation unit read, with its bytes, to options.on_input.
@@ -982,7 +1043,8 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
     return result;
   }
   report_inputs(tu.get(), command.directory, options);
-  if (first_error(tu.get(), command.directory, result)) return result;
+  // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
+  collect_errors(tu.get(), command.directory, result);
   TuFacts facts;
   facts.main_file = command.file;
   Extractor(tu.get(), facts, options, command).run();

@@ -8,6 +8,7 @@
 
 #include "lint/clang.hpp"
 #include "lint/compile_db.hpp"
+#include "lint/diagnostic.hpp"
 #include "lint/facts.hpp"
 
 namespace emberlint {
@@ -29,6 +30,10 @@ struct ParseResult {
   std::string failure;                 // why not: the first error clang reported, or what failed
   std::filesystem::path failure_file;  // where that error is, when clang said
   unsigned failure_line = 0, failure_column = 0;
+  // The first errors clang reported (facts are still extracted from what parsed: a partial unit) and their
+  // cause class (lint/parse_errors.hpp); empty when the unit parsed cleanly.
+  std::vector<ParseError> errors;
+  std::string cause;
 };
 
 // Parses with the given per-thread index. Never throws for bad C++: errors become ParseResult::failure.

@@ -14,6 +14,7 @@
 #include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
+#include "lint/driver_query.hpp"
 #include "lint/git_diff.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse.hpp"
@@ -44,7 +45,8 @@ bool is_under(const fs::path& file, const fs::path& folder) {
 
 class Session {
  public:
-  explicit Session(const CheckOptions& o) : options_(o), loader_(names_), progress_(o.progress) {
+  explicit Session(const CheckOptions& o)
+      : options_(o), loader_(names_), progress_(o.progress), driver_(o.query_driver) {
     if (o.cache_dir) cache_ = std::make_unique<ResultCache>(*o.cache_dir);
     if (o.config_file) {
       fs::path f = normalize(*o.config_file);
@@ -105,6 +107,7 @@ class Session {
   ResultCache* cache() { return cache_.get(); }                  // nullptr without a cache
   const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
   Progress& progress() { return progress_; }
+  DriverQuery& driver() { return driver_; }
 
  private:
   void check_rule_item(const std::string& item, const char* flag) const {
@@ -122,6 +125,7 @@ class Session {
   std::unique_ptr<ResultCache> cache_;
   std::string rule_codes_;
   Progress progress_;
+  DriverQuery driver_;
 };
 
 struct Job {
@@ -163,6 +167,9 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
       c.directory = cfg->root;
       c.arguments = cfg->compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg->compile_flags;
       if (is_header_path(file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+      std::vector<std::string> language = language_arguments(file);
+      c.arguments.insert(c.arguments.begin(), language.begin(), language.end());
+      if (file.extension() == ".m") c.driver = "clang";
       chosen.emplace(file, std::move(c));
     };
     if (fs::is_regular_file(start, ec)) {
@@ -184,6 +191,7 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
   }
   std::vector<Job> jobs;
   for (auto& [file, c] : chosen) {
+    session.driver().complete(c);
     add_extra_args(c, o.extra_args_before, o.extra_args);
     jobs.push_back({std::move(c), session.config_for(file.parent_path())});
   }
@@ -233,6 +241,43 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
   return out;
 }
 
+// The folders where the files a unit did not find could appear: for each missing name and each folder the
+// command searches (and the folder of the file that included it), the deepest existing folder on the way to
+// where the file would be.
+std::vector<fs::path> missing_file_folders(const CompileCommand& command,
+                                           const std::vector<ParseError>& errors) {
+  std::vector<fs::path> search;
+  const auto& args = command.arguments;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    for (const char* flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      const std::string f = flag;
+      if (args[i] == f && i + 1 < args.size()) {
+        search.emplace_back(args[i + 1]);
+      } else if (args[i].rfind(f, 0) == 0 && args[i].size() > f.size() && f == "-I") {
+        search.emplace_back(args[i].substr(2));
+      }
+    }
+  }
+  std::vector<fs::path> out;
+  for (const auto& e : errors) {
+    auto end = e.message.find("' file not found");
+    auto begin = e.message.find('\'');
+    if (end == std::string::npos || begin == std::string::npos || begin >= end) continue;
+    fs::path name = e.message.substr(begin + 1, end - begin - 1);
+    std::vector<fs::path> roots = search;
+    if (!e.where.empty()) roots.push_back(e.where.parent_path());
+    for (fs::path root : roots) {
+      if (root.is_relative()) root = command.directory / root;
+      fs::path folder = (root / name).parent_path().lexically_normal();
+      std::error_code ec;
+      while (!folder.empty() && folder != folder.parent_path() && !fs::is_directory(folder, ec))
+        folder = folder.parent_path();
+      out.push_back(folder);
+    }
+  }
+  return out;
+}
+
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
                   Session& session, bool skip_bodies) {
   JobResult out;
@@ -252,9 +297,18 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
   };
   ParseResult parsed = parse_translation_unit(index, job.command, po);
-  if (!parsed.facts) {
+  if (!parsed.errors.empty() || !parsed.facts) {
     out.failure = Failure{job.command.file, parsed.failure, parsed.failure_file, parsed.failure_line,
                           parsed.failure_column};
+    if (!parsed.cause.empty()) out.failure->cause = parsed.cause;
+    out.failure->errors = parsed.errors;
+    out.failure->partial = parsed.facts.has_value();
+    if (ResultCache* cache = session.cache()) {
+      for (const auto& folder : missing_file_folders(job.command, parsed.errors))
+        out.dependencies.push_back(cache->folder_dependency(folder));
+    }
+  }
+  if (!parsed.facts) {
     // libclang only says "error 1" for a file it cannot open: missing (a database entry, or removed mid-run),
     // not a file, or unreadable.
     if (std::error_code ec; !fs::is_regular_file(job.command.file, ec))
@@ -410,6 +464,12 @@ fs::path project_root(const CheckOptions& options) {
   }
 }
 
+bool has_unexpected_failures(const CheckResult& result) {
+  auto unexpected = [](const Failure& f) { return !f.expected; };
+  return std::any_of(result.failures.begin(), result.failures.end(), unexpected) ||
+         std::any_of(result.partial.begin(), result.partial.end(), unexpected);
+}
+
 CheckResult run_check(const CheckOptions& options) {
   check_unit_mode(options);
   Session session(options);
@@ -484,8 +544,10 @@ CheckResult run_check(const CheckOptions& options) {
   for (std::size_t i = 0; i < results.size(); ++i) {
     JobResult& r = results[i];
     if (r.failure) {
-      result.failures.push_back(*r.failure);
-      continue;
+      Failure f = *r.failure;
+      f.expected = session.config_for(f.file.parent_path())->expects_parse_error(f.file, f.cause);
+      (f.partial ? result.partial : result.failures).push_back(f);
+      if (!f.partial) continue;
     }
     if (i < primary) ++result.files_analyzed;
     project_files.insert(r.project_files.begin(), r.project_files.end());
@@ -548,6 +610,8 @@ CheckResult run_check(const CheckOptions& options) {
   result.diagnostics.assign(merged.begin(), merged.end());
   std::sort(result.diagnostics.begin(), result.diagnostics.end());
   std::sort(result.failures.begin(), result.failures.end());
+  std::sort(result.partial.begin(), result.partial.end());
+  result.notes = session.driver().notes();
   if (changes && options.diff_lines) {
     // Findings on unchanged lines are left out; a baseline does not judge the files they were in.
     std::erase_if(result.diagnostics, [&](const Diagnostic& d) {

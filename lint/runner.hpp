@@ -43,6 +43,8 @@ struct CheckOptions {
   std::optional<std::vector<std::string>> unit_command;
   std::vector<std::string> extra_args_before, extra_args;
   Shard shard;  // --shard K/N: only the K-th of N parts of the units
+  // Ask each command's compiler what the command leaves implicit (lint/driver_query.hpp); --no-query-driver.
+  bool query_driver = true;
 };
 
 // How the result cache did: units whose entry held (hits) and units analyzed anew (misses).
@@ -55,7 +57,11 @@ struct CheckResult {
   std::filesystem::path root;  // paths in output are relative to it
   std::size_t files_analyzed = 0;
   std::vector<Diagnostic> diagnostics;
-  std::vector<Failure> failures;
+  std::vector<Failure> failures;  // units that could not be analyzed at all
+  // Units analyzed despite parse errors: their findings are in `diagnostics` (Failure::partial).
+  std::vector<Failure> partial;
+  // One line each about how the run went that is no finding (a compiler that could not be queried).
+  std::vector<std::string> notes;
   // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
   std::optional<std::size_t> fixed;
   std::optional<CacheStats> cache;  // with a cache
@@ -65,6 +71,9 @@ struct CheckResult {
   // With --baseline or --write-baseline: what it did, and its stale entries (lint/baseline.hpp).
   std::optional<BaselineOutcome> baseline;
 };
+
+// Whether a failed or partial unit is one the config does not expect (exit code 3).
+bool has_unexpected_failures(const CheckResult& result);
 
 // Throws UsageError (or ConfigError, CompileDatabaseError) for problems that stop the run before analysis.
 CheckResult run_check(const CheckOptions& options);

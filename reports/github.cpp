@@ -67,6 +67,19 @@ void render_github(std::ostream& out, const CheckResult& result) {
     }
     a.title = "emberlint: could not analyze " + display_path(result, f.file);
     a.message = failure_message(result, f);
+    if (f.expected) a.command = "notice";
+    print(out, a);
+  }
+  for (const Failure& f : result.partial) {
+    Annotation a;
+    a.command = f.expected ? "notice" : "warning";
+    a.file = display_path(result, f.where.empty() ? f.file : f.where);
+    if (!f.where.empty()) {
+      a.line = f.line;
+      a.column = f.column;
+    }
+    a.title = "emberlint: analyzed " + display_path(result, f.file) + " partially";
+    a.message = partial_message(result, f);
     print(out, a);
   }
   // Stale baseline entries fail the run: an error on the baseline file each, so the job says why.

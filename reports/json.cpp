@@ -62,9 +62,29 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   json failures = json::array();
   for (const Failure& f : result.failures) {
     failures.push_back({{"file", sanitize_utf8(display_path(result, f.file))},
-                        {"message", sanitize_utf8(failure_message(result, f))}});
+                        {"message", sanitize_utf8(failure_message(result, f))},
+                        {"cause", f.cause},
+                        {"expected", f.expected}});
   }
   doc["failures"] = std::move(failures);
+  // Units analyzed despite parse errors: their findings are in "diagnostics".
+  json partial = json::array();
+  for (const Failure& f : result.partial) {
+    json errors = json::array();
+    for (const ParseError& e : f.errors) {
+      errors.push_back(
+          {{"file", sanitize_utf8(e.where.empty() ? std::string() : display_path(result, e.where))},
+           {"line", e.line},
+           {"column", e.column},
+           {"message", sanitize_utf8(e.message)}});
+    }
+    partial.push_back({{"file", sanitize_utf8(display_path(result, f.file))},
+                       {"message", sanitize_utf8(failure_message(result, f))},
+                       {"cause", f.cause},
+                       {"expected", f.expected},
+                       {"errors", std::move(errors)}});
+  }
+  doc["partial"] = std::move(partial);
   if (result.fixed) doc["fixed"] = *result.fixed;
   if (result.baseline) add_baseline(doc, *result.baseline);
   if (statistics) doc["statistics"] = counts;

@@ -55,6 +55,8 @@ void totals(std::ostream& out, const CheckResult& result) {
   out << " in " << plural(result.files_analyzed, "file", "files") << ".";
   if (!result.failures.empty())
     out << " **" << plural(result.failures.size(), "file", "files") << " could not be analyzed.**";
+  if (!result.partial.empty())
+    out << " " << plural(result.partial.size(), "file", "files") << " analyzed partially.";
   if (result.fixed) out << " Fixed " << plural(*result.fixed, "problem", "problems") << ".";
   out << "\n";
 }
@@ -106,6 +108,14 @@ void failures(std::ostream& out, const CheckResult& result) {
   }
 }
 
+void partial(std::ostream& out, const CheckResult& result) {
+  out << "\n### Analyzed partially\n\n| file | cause | expected | first error |\n|---|---|---|---|\n";
+  for (const Failure& f : result.partial) {
+    out << "| " << cell(display_path(result, f.file)) << " | " << cell(f.cause) << " | "
+        << (f.expected ? "yes" : "**no**") << " | " << cell(failure_message(result, f)) << " |\n";
+  }
+}
+
 }  // namespace
 
 void render_markdown(std::ostream& out, const CheckResult& result, const MarkdownOptions& options) {
@@ -116,6 +126,7 @@ void render_markdown(std::ostream& out, const CheckResult& result, const Markdow
     findings(out, result, options.max_findings);
   }
   if (!result.failures.empty()) failures(out, result);
+  if (!result.partial.empty()) partial(out, result);
   if (result.baseline && result.baseline->matched > 0) {
     out << "\n"
         << plural(result.baseline->matched, "known problem", "known problems") << " hidden by `"

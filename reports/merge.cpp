@@ -152,14 +152,15 @@ std::string dump(const json& doc) {
 
 std::string merge_json(const std::vector<Report>& reports) {
   // Summed or merged below; every other member must be the same in all reports that have it.
-  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures", "fixed",
-                                                "statistics"};
+  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures",
+                                                "partial",        "fixed",       "statistics"};
   json merged = json::object();
   std::size_t files = 0;
   std::optional<std::size_t> fixed;
   bool statistics = false;
   std::map<FindingKey, json> diagnostics;
-  std::map<std::pair<fs::path, std::string>, json> failures;
+  std::map<std::pair<fs::path, std::string>, json> failures, partial;
+  bool has_partial = false;
   each_report(reports, [&](const Report& r, const MergeInput& in) {
     files += count_member(in, r.doc, "", "files_analyzed");
     const json& diags = array_member(in, r.doc, "", "diagnostics");
@@ -177,6 +178,17 @@ std::string merge_json(const std::vector<Report>& reports) {
       failures.emplace(std::pair<fs::path, std::string>{string_member(in, fails[i], path, "file"),
                                                         string_member(in, fails[i], path, "message")},
                        fails[i]);
+    }
+    // Units analyzed partially (reports of older versions have none).
+    if (r.doc.contains("partial")) {
+      has_partial = true;
+      const json& parts = array_member(in, r.doc, "", "partial");
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        const std::string path = indexed("", "partial", i);
+        partial.emplace(std::pair<fs::path, std::string>{string_member(in, parts[i], path, "file"),
+                                                         string_member(in, parts[i], path, "message")},
+                        parts[i]);
+      }
     }
     if (r.doc.contains("fixed")) fixed = fixed.value_or(0) + count_member(in, r.doc, "", "fixed");
     statistics = statistics || r.doc.contains("statistics");
@@ -199,6 +211,10 @@ std::string merge_json(const std::vector<Report>& reports) {
   }
   merged["failures"] = json::array();
   for (auto& [key, f] : failures) merged["failures"].push_back(std::move(f));
+  if (has_partial) {
+    merged["partial"] = json::array();
+    for (auto& [key, f] : partial) merged["partial"].push_back(std::move(f));
+  }
   if (fixed) merged["fixed"] = *fixed;
   if (statistics) merged["statistics"] = counts;
   return dump(merged);
@@ -258,13 +274,14 @@ void renumber_fingerprints(json& results) {
   }
 }
 
-// The unsharded order of notifications is that of the failures: by the failed file, which the renderer puts
-// first in the text ("<file>: could not be analyzed: ...").
+// The unsharded order of notifications is that of the failed and partial units: by the unit's file, which
+// the renderer puts first in the text ("<file>: could not be analyzed: ...", "<file>: analyzed partially").
 std::pair<fs::path, std::string> notification_key(const json& n) {
   std::string text;
   if (n.is_object() && n.contains("message") && n["message"].is_object())
     text = n["message"].value("text", "");
-  return {text.substr(0, text.find(": could not be analyzed")), n.dump()};
+  std::size_t end = std::min(text.find(": could not be analyzed"), text.find(": analyzed partially"));
+  return {text.substr(0, end), n.dump()};
 }
 
 std::string merge_sarif(const std::vector<Report>& reports) {

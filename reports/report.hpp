@@ -58,5 +58,8 @@ std::string display_path(const CheckResult& result, const std::filesystem::path&
 std::string stale_entry_text(const BaselineEntry& entry);
 // "frontend/x.cpp:3:5: error: expected ';'", paths relative to the root.
 std::string failure_message(const CheckResult& result, const Failure& failure);
+// "analyzed partially (missing SDK or system header, expected): <failure_message>": a partial unit, for every
+// format.
+std::string partial_message(const CheckResult& result, const Failure& partial);
 
 }  // namespace emberlint

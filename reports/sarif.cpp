@@ -3,6 +3,7 @@
 // repository-relative location (uriBaseId %SRCROOT%), a region whose columns count Unicode code points, a
 // partial fingerprint and the diagnostic's fix, and one error notification per file that could not be
 // analyzed.
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -178,6 +179,7 @@ json fixes(const CheckResult& result, Sources& sources, const Diagnostic& d) {
 }
 
 json notification(const CheckResult& result, const Failure& f) {
+  const bool unexpected = !f.expected;
   const fs::path& where = f.where.empty() ? f.file : f.where;
   json physical = {{"artifactLocation", artifact_location(result, where)}};
   if (!f.where.empty() && f.line > 0) {
@@ -185,11 +187,15 @@ json notification(const CheckResult& result, const Failure& f) {
     if (f.column > 0) physical["region"]["startColumn"] = f.column;
   }
   json location = {{"physicalLocation", std::move(physical)}};
-  return {{"level", "error"},
-          {"message",
-           {{"text", sanitize_utf8(display_path(result, f.file) +
-                                   ": could not be analyzed: " + failure_message(result, f))}}},
-          {"locations", json::array({std::move(location)})}};
+  // A partial unit: a warning (a note when the config expects its cause); a failed one: an error.
+  const char* level = f.partial ? (unexpected ? "warning" : "note") : (unexpected ? "error" : "note");
+  std::string text =
+      f.partial ? display_path(result, f.file) + ": " + partial_message(result, f)
+                : display_path(result, f.file) + ": could not be analyzed: " + failure_message(result, f);
+  return {{"level", level},
+          {"message", {{"text", sanitize_utf8(text)}}},
+          {"locations", json::array({std::move(location)})},
+          {"properties", {{"cause", f.cause}, {"expected", f.expected}, {"partial", f.partial}}}};
 }
 
 }  // namespace
@@ -221,7 +227,16 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
   }
 
   json notifications = json::array();
-  for (const Failure& f : result.failures) notifications.push_back(notification(result, f));
+  // Failed and partial units by file, as `emberlint merge` orders them.
+  std::vector<std::pair<std::pair<std::string, std::string>, json>> units;
+  for (const auto* list : {&result.failures, &result.partial}) {
+    for (const Failure& f : *list) {
+      json n = notification(result, f);
+      units.push_back({{display_path(result, f.file), n.dump()}, std::move(n)});
+    }
+  }
+  std::sort(units.begin(), units.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& u : units) notifications.push_back(std::move(u.second));
   // Stale baseline entries fail the run (exit 1) without being results: one error notification each, on the
   // baseline file.
   bool stale = result.baseline && !result.baseline->stale.empty();
@@ -233,7 +248,7 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
                                {"locations", json::array({std::move(location)})}});
     }
   }
-  json invocation = {{"executionSuccessful", result.failures.empty() && !stale}};
+  json invocation = {{"executionSuccessful", !has_unexpected_failures(result) && !stale}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
 
   std::string root_uri = file_uri(result.root.lexically_normal());

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <map>
 
+#include "lint/parse_errors.hpp"
 #include "lint/source_text.hpp"
 #include "reports/report.hpp"
 
@@ -23,6 +24,11 @@ std::string failure_message(const CheckResult& result, const Failure& f) {
   if (f.where.empty()) return f.message;
   return display_path(result, f.where) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) +
          ": " + f.message;
+}
+
+std::string partial_message(const CheckResult& result, const Failure& f) {
+  return "analyzed partially (" + std::string(describe_parse_cause(f.cause)) +
+         (f.expected ? ", expected" : "") + "): " + failure_message(result, f);
 }
 
 namespace {
@@ -114,7 +120,15 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
   for (const Failure& f : result.failures) {
     out << paint(kBold, display_path(result, f.file) + ":") << " "
         << paint(severity_color(Severity::error), "error:")
-        << " could not be analyzed: " << sanitize_utf8(failure_message(result, f)) << "\n";
+        << " could not be analyzed: " << sanitize_utf8(failure_message(result, f))
+        << (f.expected ? " (expected)" : "") << "\n";
+  }
+  // A partial unit's findings are above; an expected one is a note, an unexpected one fails the run.
+  for (const Failure& f : result.partial) {
+    out << paint(kBold, display_path(result, f.file) + ":") << " "
+        << (f.expected ? paint(severity_color(Severity::info), "note:")
+                       : paint(severity_color(Severity::warning), "warning:"))
+        << " " << sanitize_utf8(partial_message(result, f)) << "\n";
   }
   if (result.baseline) {
     for (const BaselineEntry& e : result.baseline->stale) {
@@ -137,6 +151,13 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
   if (!result.failures.empty()) {
     out << "; " << result.failures.size() << (result.failures.size() == 1 ? " file" : " files")
         << " could not be analyzed";
+  }
+  if (!result.partial.empty()) {
+    std::size_t expected = static_cast<std::size_t>(std::count_if(
+        result.partial.begin(), result.partial.end(), [](const Failure& f) { return f.expected; }));
+    out << "; " << result.partial.size() << (result.partial.size() == 1 ? " file" : " files")
+        << " analyzed partially";
+    if (expected) out << " (" << expected << " expected)";
   }
   out << ".\n";
 }

@@ -159,8 +159,8 @@ std::vector<Row> make_rows() {
        [](const fs::path& r) { write_file(r / "frontend/broken.cpp", "int broken( {\n"); },
        {"check"},
        3,
-       {"frontend/broken.cpp: error: could not be analyzed: frontend/broken.cpp:1:",
-        "No problems in 2 files"}},
+       {"frontend/broken.cpp: warning: analyzed partially (other error): frontend/broken.cpp:1:",
+        "No problems in 3 files; 1 file analyzed partially."}},
       {"non_utf8_source",
        [](const fs::path& r) {
          write_file(r / "frontend/latin1.cpp", "#include <Eigen/Core>\nEigen::MatrixXd m;  // caf\xE9\n");
@@ -192,7 +192,7 @@ std::vector<Row> make_rows() {
        },
        {"check"},
        3,
-       {"frontend/blob.cpp: error: could not be analyzed"}},
+       {"frontend/blob.cpp: warning: analyzed partially (other error): frontend/blob.cpp:1:1: error:"}},
       {"unreadable_source",
        [](const fs::path& r) {
          write_file(r / "frontend/secret.cpp", "int secret;\n");

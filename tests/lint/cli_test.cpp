@@ -228,20 +228,34 @@ TEST_F(Cli, MissingCompileDatabaseAndMissingPath) {
 
 TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
   add_finding();
-  write_file(dir_ / "frontend/broken.cpp", "int ok() { return 0; }\nint broken( {\n");
+  // A syntax error: what parsed is still analyzed (a partial unit, exit 3 unless expected).
+  write_file(dir_ / "frontend/broken.cpp", "#include <Eigen/Core>\nint ok() { return 0; }\nint broken( {\n");
   Outcome r = run("check --format json");
   EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
   auto j = nlohmann::json::parse(r.out);
-  ASSERT_EQ(j.at("diagnostics").size(), 1u);
+  ASSERT_EQ(j.at("diagnostics").size(), 2u) << r.out;
   EXPECT_EQ(j.at("diagnostics").at(0).at("file"), "frontend/bad.cpp");
-  ASSERT_EQ(j.at("failures").size(), 1u);
-  EXPECT_EQ(j.at("failures").at(0).at("file"), "frontend/broken.cpp");
-  EXPECT_NE(j.at("failures").at(0).at("message").get<std::string>().find("frontend/broken.cpp:2:"),
+  EXPECT_EQ(j.at("diagnostics").at(1).at("file"), "frontend/broken.cpp");
+  EXPECT_TRUE(j.at("failures").empty());
+  ASSERT_EQ(j.at("partial").size(), 1u);
+  EXPECT_EQ(j.at("partial").at(0).at("file"), "frontend/broken.cpp");
+  EXPECT_EQ(j.at("partial").at(0).at("cause"), "other");
+  EXPECT_NE(j.at("partial").at(0).at("message").get<std::string>().find("frontend/broken.cpp:3:"),
             std::string::npos);
   Outcome text = run("check");
-  EXPECT_NE(text.out.find("frontend/broken.cpp: error: could not be analyzed: frontend/broken.cpp:2:"),
-            std::string::npos)
+  EXPECT_NE(
+      text.out.find("frontend/broken.cpp: warning: analyzed partially (other error): frontend/broken.cpp:3:"),
+      std::string::npos)
       << text.out;
+  // A file that cannot be read is no unit at all: a failure.
+  write_file(dir_ / "build/compile_commands.json",
+             "[{\"directory\": \"" + dir_.string() +
+                 "\", \"file\": \"frontend/gone.cpp\", \"command\": \"c++ -c frontend/gone.cpp\"}]");
+  Outcome gone = run("check -p build --format json");
+  EXPECT_EQ(gone.exit_code, 3) << gone.out;
+  auto g = nlohmann::json::parse(gone.out);
+  ASSERT_EQ(g.at("failures").size(), 1u) << gone.out;
+  EXPECT_EQ(g.at("failures").at(0).at("message"), "no such file");
 }
 
 TEST_F(Cli, NonUtf8FileIsAnalyzedAndPrintedSafely) {

@@ -1,0 +1,91 @@
+#include "lint/parse_errors.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace emberlint {
+
+namespace {
+
+bool contains(std::string_view s, std::string_view part) {
+  return s.find(part) != std::string_view::npos;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+// Headers of SDKs and vendor libraries that a CI machine often lacks, however the include spells them:
+// the first folder or the file name starts with one of these.
+bool sdk_header(std::string_view name) {
+  static const std::array<std::string_view, 34> kPrefixes = {
+      "cuda",           "cublas",     "cufft",  "curand",   "cusparse", "cusolver", "cudnn",
+      "nccl",           "nvml",       "nvrtc",  "thrust",   "cub/",     "metal",    "foundation",
+      "corefoundation", "accelerate", "coreml", "sycl",     "cl/",      "hip/",     "hip_",
+      "rocblas",        "hipblas",    "rocm",   "vulkan",   "mkl",      "oneapi",   "dnnl",
+      "musa",           "kompute",    "webgpu", "android/", "arm_",     "openvino"};
+  std::string n = lower(name);
+  std::string file = n.substr(n.rfind('/') == std::string::npos ? 0 : n.rfind('/') + 1);
+  return std::any_of(kPrefixes.begin(), kPrefixes.end(), [&](std::string_view p) {
+    return n.rfind(p, 0) == 0 || (p.back() != '/' && file.rfind(p, 0) == 0);
+  });
+}
+
+}  // namespace
+
+const std::vector<std::string>& parse_error_causes() {
+  static const std::vector<std::string> kCauses = {std::string(kCauseMissingSdk),
+                                                   std::string(kCauseMissingGenerated),
+                                                   std::string(kCauseUnsupported), std::string(kCauseOther)};
+  return kCauses;
+}
+
+std::string_view classify_parse_error(std::string_view message, std::string_view source_line) {
+  if (contains(message, "file not found")) {
+    // "'foo/bar.h' file not found": the name between the first two quotes.
+    std::string_view name;
+    if (auto a = message.find('\''); a != std::string_view::npos) {
+      if (auto b = message.find('\'', a + 1); b != std::string_view::npos)
+        name = message.substr(a + 1, b - a - 1);
+    }
+    if (sdk_header(name)) return kCauseMissingSdk;
+    // An angled include names a library's header; a quoted one that is missing is the project's, which the
+    // build writes (config.h, version headers, embedded shaders).
+    auto directive = source_line.find("include");
+    auto angle = source_line.find('<', directive == std::string_view::npos ? 0 : directive);
+    auto quote = source_line.find('"', directive == std::string_view::npos ? 0 : directive);
+    bool angled = directive != std::string_view::npos && angle != std::string_view::npos &&
+                  (quote == std::string_view::npos || angle < quote);
+    return angled ? kCauseMissingSdk : kCauseMissingGenerated;
+  }
+  std::string m = lower(message);
+  static const std::array<std::string_view, 12> kUnsupported = {
+      "not supported",     "unsupported",           "not yet supported",       "cannot yet",
+      "__builtin_",        "unknown type name '__", "requires target feature", "is not a supported",
+      "unknown attribute", "'__attribute__'",       "not implemented",         "objective-c"};
+  if (std::any_of(kUnsupported.begin(), kUnsupported.end(),
+                  [&](std::string_view p) { return contains(m, p); }))
+    return kCauseUnsupported;
+  return kCauseOther;
+}
+
+std::string unit_parse_cause(const std::vector<ClassifiedError>& errors) {
+  for (const auto& e : errors) {
+    if (contains(e.message, "file not found"))
+      return std::string(classify_parse_error(e.message, e.source_line));
+  }
+  if (errors.empty()) return std::string(kCauseOther);
+  return std::string(classify_parse_error(errors.front().message, errors.front().source_line));
+}
+
+std::string_view describe_parse_cause(std::string_view cause) {
+  if (cause == kCauseMissingSdk) return "missing SDK or system header";
+  if (cause == kCauseMissingGenerated) return "missing generated file";
+  if (cause == kCauseUnsupported) return "unsupported language feature";
+  return "other error";
+}
+
+}  // namespace emberlint

@@ -1,0 +1,340 @@
+// Parsing what the compiler parses and keeping going past errors (issue 17, parts 1 and 2), end to end:
+// the compiler of each compile command is asked what the command leaves implicit (a stand-in GCC answers
+// with its own standard, system folder and instruction-set macro); Objective-C, Objective-C++ and CUDA
+// units parse in their language; a GCC precompiled header is read as its header; a unit with errors is
+// analyzed, reported partial with its cause, expected or not by the config, and cached.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "lint/driver_query.hpp"
+#include "lint/parse_errors.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace fs = std::filesystem;
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::run_in;
+using emberlint::test::scratch_dir;
+using emberlint::test::write_file;
+
+namespace {
+
+class Fidelity : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = scratch_dir("fidelity");
+    write_file(dir_ / ".emberlint.json", R"({
+      "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+      "exclude": ["build/**", "cache/**", "bin/**"]
+    })");
+    write_file(dir_ / "vendor/Eigen/Core",
+               "#pragma once\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  Outcome run(const std::string& args) { return run_in(dir_, emberlint::test::emberlint() + " " + args); }
+
+  // A compile database of these (file, command) entries, run in the project folder.
+  void database(const std::vector<std::pair<std::string, std::string>>& entries) {
+    nlohmann::json db = nlohmann::json::array();
+    for (const auto& [file, command] : entries)
+      db.push_back({{"directory", dir_.string()}, {"file", file}, {"command", command + " -c " + file}});
+    write_file(dir_ / "build/compile_commands.json", db.dump(2));
+  }
+
+  // A stand-in GCC: it predefines C++20 and, with -mfoo, __FOO__; its system folder holds fakesys.h; its own
+  // builtin folder (with a stddef.h) comes after libclang's, for what only GCC ships (gcconly.h, like omp.h).
+  // It answers only the query emberlint sends.
+  std::string fake_gcc() {
+    write_file(dir_ / "sys/fakesys.h", "#pragma once\n#define FAKESYS_VALUE 42\n");
+    write_file(dir_ / "gccinc/stddef.h", "#error \"GCC's own builtin headers came before libclang's\"\n");
+    write_file(dir_ / "gccinc/gcconly.h", "#pragma once\n#define GCC_ONLY 1\n");
+    fs::path gcc = dir_ / "bin/x86_64-test-linux-gnu-g++";
+    write_file(gcc,
+               "#!/bin/sh\n"
+               "foo=0\nfor a in \"$@\"; do [ \"$a\" = -mfoo ] && foo=1; done\n"
+               "echo '#define __cplusplus 202002L'\necho '#define __GNUC__ 12'\n"
+               "[ $foo = 1 ] && echo '#define __FOO__ 1'\n"
+               "echo 'Target: x86_64-linux-gnu' >&2\n"
+               "echo '#include <...> search starts here:' >&2\n"
+               "echo ' " +
+                   (dir_ / "sys").string() +
+                   "' >&2\n"
+                   "echo ' " +
+                   (dir_ / "gccinc").string() +
+                   "' >&2\n"
+                   "echo ' /usr/include' >&2\n"
+                   "echo 'End of search list.' >&2\n");
+    fs::permissions(gcc, fs::perms::owner_all);
+    return gcc.string();
+  }
+
+  // Moves every file's and folder's mtime an hour back: what changed just before a run is not cached by it.
+  void age_tree() {
+    auto old = fs::file_time_type::clock::now() - std::chrono::hours(1);
+    for (const auto& e : fs::recursive_directory_iterator(dir_)) fs::last_write_time(e.path(), old);
+    fs::last_write_time(dir_, old);
+  }
+
+  fs::path dir_;
+};
+
+const char* kImplicitUnit =
+    "#include <fakesys.h>\n#include <stddef.h>\n#include <gcconly.h>\n"
+    "static_assert(__cplusplus == 202002L, \"the compiler's default standard\");\n"
+    "#ifndef __FOO__\n#error \"the macro of -mfoo\"\n#endif\n"
+    "int value() { return FAKESYS_VALUE + GCC_ONLY; }\n";
+
+TEST_F(Fidelity, TheCompilerIsAskedForItsStandardSystemFoldersAndInstructionSetMacros) {
+  std::string gcc = fake_gcc();
+  write_file(dir_ / "frontend/implicit.cpp", kImplicitUnit);
+  database({{"frontend/implicit.cpp", gcc + " -O2 -mfoo"}});
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.at("partial").empty()) << j.at("partial").dump();
+  EXPECT_EQ(r.err.find("note:"), std::string::npos) << r.err;
+
+  // Without the query the same unit misses all three.
+  Outcome off = run("check -p build --format json --no-query-driver");
+  EXPECT_EQ(off.exit_code, 3) << off.out;
+  auto o = nlohmann::json::parse(off.out);
+  ASSERT_EQ(o.at("partial").size(), 1u) << off.out;
+  EXPECT_EQ(o.at("partial").at(0).at("cause"), "missing-sdk-header");
+}
+
+TEST_F(Fidelity, ACompilerThatCannotBeQueriedLeavesTheCleanedCommandWithOneNote) {
+  write_file(dir_ / "frontend/a.cpp", "int a() { return 1; }\n");
+  write_file(dir_ / "frontend/b.cpp", "int b() { return 2; }\n");
+  write_file(dir_ / "tools/g++", "#!/bin/sh\nexit 1\n");
+  database({{"frontend/a.cpp", "/nonexistent/bin/g++ -std=c++17"},
+            {"frontend/b.cpp", "/nonexistent/bin/g++ -std=c++17"}});
+  Outcome r = run("check -p build");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const std::string note = "emberlint: note: could not query the compiler '/nonexistent/bin/g++'";
+  ASSERT_NE(r.err.find(note), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(note, r.err.find(note) + 1), std::string::npos) << "one note per compiler: " << r.err;
+  // A compiler inside the tree ("./tools/g++") is never run.
+  database({{"frontend/a.cpp", "./tools/g++ -std=c++17"}});
+  Outcome local = run("check -p build");
+  EXPECT_EQ(local.exit_code, 0) << local.err;
+  EXPECT_NE(local.err.find(
+                "could not query the compiler './tools/g++' for its implicit flags (not a GCC-compatible "
+                "compiler on PATH)"),
+            std::string::npos)
+      << local.err;
+}
+
+TEST_F(Fidelity, ObjectiveCObjectiveCxxAndCudaUnitsParseInTheirLanguage) {
+  // `class` is a name in Objective-C, a keyword in Objective-C++.
+  write_file(dir_ / "frontend/view.m",
+             "@interface View\n- (int)width;\n@end\nint classes(void) { int class = 2; return class; }\n");
+  write_file(dir_ / "frontend/bridge.mm",
+             "#include <Eigen/Core>\n@class View;\nlong rows() { return Eigen::MatrixXd().rows(); }\n");
+  // nvcc's own flags, a kernel, and host code; no CUDA installation: the toolkit's header is a missing SDK.
+  write_file(dir_ / "frontend/kernels.cu",
+             "#include <cuda_runtime.h>\n#include <Eigen/Core>\n"
+             "__global__ void scale(float* x) { x[threadIdx.x] *= 2; }\n"
+             "long host_rows() { return Eigen::MatrixXd().rows(); }\n");
+  write_file(dir_ / ".emberlint.json", read_file(dir_ / ".emberlint.json").insert(1, R"(
+      "expected_parse_errors": {"frontend/*.cu": ["missing-sdk-header"]},)"));
+  database({{"frontend/view.m", "/usr/bin/clang -fobjc-arc"},
+            {"frontend/bridge.mm", "/usr/bin/clang++ -isystem vendor"},
+            {"frontend/kernels.cu",
+             "/usr/local/cuda/bin/nvcc -forward-unknown-to-host-compiler -isystem vendor -x cu "
+             "--generate-code=arch=compute_75,code=[compute_75,sm_75] -Xcompiler=-fPIC -std=c++17"}});
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.at("failures").empty()) << r.out;
+  EXPECT_EQ(j.at("files_analyzed"), 3);
+  ASSERT_EQ(j.at("partial").size(), 1u) << r.out;
+  const auto& cu = j.at("partial").at(0);
+  EXPECT_EQ(cu.at("file"), "frontend/kernels.cu");
+  EXPECT_EQ(cu.at("cause"), "missing-sdk-header");
+  EXPECT_TRUE(cu.at("expected").get<bool>());
+  std::set<std::string> found;
+  for (const auto& d : j.at("diagnostics"))
+    found.insert(d.at("file").get<std::string>() + " " + d.at("code").get<std::string>());
+  EXPECT_EQ(found, (std::set<std::string>{"frontend/bridge.mm EL100", "frontend/bridge.mm EL101",
+                                          "frontend/bridge.mm EL102", "frontend/kernels.cu EL100",
+                                          "frontend/kernels.cu EL101", "frontend/kernels.cu EL102"}))
+      << r.out;
+}
+
+TEST_F(Fidelity, AGccPrecompiledHeaderIsReadAsItsHeader) {
+  write_file(dir_ / "build/CMakeFiles/app.dir/cmake_pch.hxx", "#pragma once\n#define FROM_PCH 3\n");
+  write_file(dir_ / "build/CMakeFiles/app.dir/cmake_pch.hxx.gch", "GCC's precompiled format, not clang's\n");
+  write_file(dir_ / "frontend/uses_pch.cpp", "int pch() { return FROM_PCH; }\n");
+  database({{"frontend/uses_pch.cpp", "/usr/bin/g++ -std=gnu++17 -Winvalid-pch -include " +
+                                          (dir_ / "build/CMakeFiles/app.dir/cmake_pch.hxx").string()}});
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.at("failures").empty()) << r.out;
+  EXPECT_TRUE(j.at("partial").empty()) << r.out;
+}
+
+class KeepGoing : public Fidelity {
+ protected:
+  void SetUp() override {
+    Fidelity::SetUp();
+    // A generated header not built yet, then code with a finding that parsed fine.
+    write_file(dir_ / "frontend/app.cpp",
+               "#include \"app_version.h\"\n#include <Eigen/Core>\n"
+               "long rows() { return Eigen::MatrixXd().rows(); }\n");
+    write_file(dir_ / "frontend/clean.cpp", "int twice(int n) { return n * 2; }\n");
+    database({{"frontend/app.cpp", "/usr/bin/g++ -std=c++17 -isystem vendor -Ibuild/generated"},
+              {"frontend/clean.cpp", "/usr/bin/g++ -std=c++17"}});
+    base_config_ = read_file(dir_ / ".emberlint.json");
+  }
+  // The project's config with one expected_parse_errors entry for frontend/app.cpp.
+  void expect(const std::string& causes) {
+    std::string config = base_config_;
+    write_file(dir_ / ".emberlint.json",
+               config.insert(1, "\n  \"expected_parse_errors\": {\"frontend/app.cpp\": [" + causes + "]},"));
+  }
+  std::string base_config_;
+};
+
+TEST_F(KeepGoing, AUnitWithErrorsIsAnalyzedAndReportedPartialWithItsCause) {
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("files_analyzed"), 2);
+  EXPECT_TRUE(j.at("failures").empty());
+  ASSERT_EQ(j.at("diagnostics").size(), 3u) << r.out;  // EL100, EL101, EL102: the code after the error
+  EXPECT_EQ(j.at("diagnostics").at(0).at("file"), "frontend/app.cpp");
+  ASSERT_EQ(j.at("partial").size(), 1u);
+  const auto& p = j.at("partial").at(0);
+  EXPECT_EQ(p.at("file"), "frontend/app.cpp");
+  EXPECT_EQ(p.at("cause"), "missing-generated-file");
+  EXPECT_FALSE(p.at("expected").get<bool>());
+  ASSERT_GE(p.at("errors").size(), 1u);
+  EXPECT_EQ(p.at("errors").at(0).at("line"), 1);
+  EXPECT_EQ(p.at("errors").at(0).at("message"), "error: 'app_version.h' file not found");
+
+  Outcome text = run("check -p build");
+  EXPECT_NE(text.out.find("frontend/app.cpp: warning: analyzed partially (missing generated file): "
+                          "frontend/app.cpp:1:10: error: 'app_version.h' file not found"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("in 2 files; 1 file analyzed partially."), std::string::npos) << text.out;
+  Outcome sarif = run("check -p build --format sarif");
+  auto s = nlohmann::json::parse(sarif.out);
+  const auto& invocation = s.at("runs").at(0).at("invocations").at(0);
+  EXPECT_FALSE(invocation.at("executionSuccessful").get<bool>());
+  EXPECT_EQ(invocation.at("toolExecutionNotifications").at(0).at("level"), "warning");
+  Outcome github = run("check -p build --format github");
+  EXPECT_NE(github.out.find("::warning file=frontend/app.cpp,line=1,col=10,title=emberlint%3A analyzed "
+                            "frontend/app.cpp partially::analyzed partially"),
+            std::string::npos)
+      << github.out;
+  Outcome junit = run("check -p build --format junit");
+  EXPECT_NE(junit.out.find("<error message=\"analyzed partially\" type=\"analysis-partial\">"),
+            std::string::npos)
+      << junit.out;
+  Outcome markdown = run("check -p build --format markdown");
+  EXPECT_NE(markdown.out.find("| frontend/app.cpp | missing-generated-file | **no** |"), std::string::npos)
+      << markdown.out;
+}
+
+TEST_F(KeepGoing, ExpectedCausesKeepCiGreenAndStrict) {
+  expect("\"missing-sdk-header\"");
+  EXPECT_EQ(run("check -p build").exit_code, 3) << "another cause is still unexpected";
+  expect("\"missing-generated-file\"");
+  Outcome r = run("check -p build --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.at("partial").at(0).at("expected").get<bool>());
+  Outcome zero = run("check -p build --exit-zero");
+  EXPECT_EQ(zero.exit_code, 0) << zero.out;
+  EXPECT_NE(zero.out.find("frontend/app.cpp: note: analyzed partially (missing generated file, expected)"),
+            std::string::npos)
+      << zero.out;
+  auto s = nlohmann::json::parse(run("check -p build --format sarif").out);
+  const auto& invocation = s.at("runs").at(0).at("invocations").at(0);
+  EXPECT_TRUE(invocation.at("executionSuccessful").get<bool>());
+  EXPECT_EQ(invocation.at("toolExecutionNotifications").at(0).at("level"), "note");
+}
+
+TEST_F(KeepGoing, AnUnknownCauseIsAConfigError) {
+  expect("\"missing-header\"");
+  Outcome r = run("check -p build");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find(".emberlint.json: expected_parse_errors.frontend/app.cpp[0]: unknown cause "
+                       "'missing-header'; expected one of: missing-sdk-header, missing-generated-file, "
+                       "unsupported-feature, other, any"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST_F(KeepGoing, PartialUnitsAreCachedUntilTheMissingFileAppears) {
+  age_tree();
+  const std::string check =
+      "check -p build --format json --statistics --cache-dir '" + (dir_ / "cache").string() + "'";
+  Outcome cold = run(check);
+  Outcome warm = run(check);
+  EXPECT_EQ(warm.exit_code, 3);
+  auto w = nlohmann::json::parse(warm.out);
+  EXPECT_EQ(w.at("statistics").at("cache").at("hits"), 2) << warm.out;
+  EXPECT_EQ(w.at("statistics").at("cache").at("misses"), 0);
+  EXPECT_EQ(w.at("partial"), nlohmann::json::parse(cold.out).at("partial"));
+  // The build writes the generated header: the unit is analyzed again, and is whole.
+  write_file(dir_ / "build/generated/app_version.h", "#pragma once\n");
+  Outcome built = run(check);
+  EXPECT_EQ(built.exit_code, 1) << built.out;
+  auto b = nlohmann::json::parse(built.out);
+  EXPECT_TRUE(b.at("partial").empty()) << built.out;
+  EXPECT_EQ(b.at("statistics").at("cache").at("misses"), 1);
+}
+
+TEST(ParseCauses, MissingFilesUnsupportedFeaturesAndTheRest) {
+  using emberlint::classify_parse_error;
+  EXPECT_EQ(classify_parse_error("error: 'cuda_runtime.h' file not found", "#include \"cuda_runtime.h\""),
+            "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: 'Metal/Metal.h' file not found", "#import <Metal/Metal.h>"),
+            "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: 'zlib.h' file not found", "#include <zlib.h>"),
+            "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: 'ggml-vulkan-shaders.hpp' file not found",
+                                 "  #  include \"ggml-vulkan-shaders.hpp\""),
+            "missing-generated-file")
+      << "a quoted header the build writes, whatever SDK its name mentions";
+  EXPECT_EQ(classify_parse_error("error: 'build-info.h' file not found", "#include \"build-info.h\""),
+            "missing-generated-file");
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier '__builtin_ia32_foo'", ""),
+            "unsupported-feature");
+  EXPECT_EQ(classify_parse_error("error: unknown type name '__bf16'", ""), "unsupported-feature");
+  EXPECT_EQ(classify_parse_error("error: expected ';' after expression", ""), "other");
+  // A unit's cause: its first missing file, whatever came before.
+  EXPECT_EQ(emberlint::unit_parse_cause(
+                {{"error: expected ';'", ""}, {"error: 'gen.h' file not found", "#include \"gen.h\""}}),
+            "missing-generated-file");
+}
+
+TEST(DriverOutput, StandardTargetFoldersAndMacros) {
+  std::string defines = "#define __cplusplus 201703L\n#define __AVX2__ 1\n#define __has_include(x) 1\n";
+  std::string report =
+      "Target: aarch64-linux-gnu\n#include \"...\" search starts here:\n#include <...> search starts here:\n"
+      " /usr/include/c++/12\n /nonexistent/gcc/include-fixed\n /usr/include\nEnd of search list.\n";
+  auto facts = emberlint::parse_driver_output(defines, report);
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->standard, "-std=gnu++17");
+  EXPECT_EQ(facts->target, "aarch64-linux-gnu");
+  EXPECT_EQ(facts->includes_before, std::vector<std::string>{"/usr/include/c++/12"});
+  EXPECT_EQ(facts->includes_after, std::vector<std::string>{"/usr/include"});
+  EXPECT_EQ(facts->macros.count("__has_include(x)"), 0u);
+  EXPECT_EQ(facts->macros.at("__AVX2__"), "1");
+  EXPECT_FALSE(emberlint::parse_driver_output("", report)) << "no macros: not a GCC-compatible compiler";
+  EXPECT_EQ(emberlint::standard_flag({{"__STDC_VERSION__", "201710L"}, {"__STRICT_ANSI__", "1"}}, false),
+            "-std=c17");
+  EXPECT_EQ(emberlint::standard_flag({{"__cplusplus", "202002L"}}, true), "-std=gnu++20");
+}
+
+}  // namespace
