@@ -12,6 +12,7 @@
 
 #include "analyze/extract.hpp"
 #include "analyze/migrate.hpp"
+#include "analyze/model.hpp"
 #include "analyze/ops_config.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
@@ -41,9 +42,12 @@ bool selected(const AnalyzeOptions& o, const RuleInfo& info) {
   return in && std::none_of(o.ignore.begin(), o.ignore.end(), matches);
 }
 
-// The sources analyze parses: every C++ file in a backend folder and, for the functions shape, in the
-// frontend too (the predecessor's ops/<backend>/ folders live there). Sorted, so the run is deterministic.
+// The sources analyze parses: every C and C++ file in a backend folder and, for the functions shape, in the
+// frontend too (the predecessor's ops/<backend>/ folders live there); for a model that reads its op set from
+// headers, those headers too. Sorted, so the run is deterministic.
 std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
+  const ModelInfo* info = find_model(ops.model);
+  const bool headers = info && info->make && info->make()->parses_headers() && !ops.headers.empty();
   std::vector<fs::path> out;
   std::error_code ec;
   for (auto it =
@@ -58,7 +62,14 @@ std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
     }
     // Headers are parsed through the sources that include them (and on their own only when they define an
     // op inline, see extract.cpp).
-    if (hidden || cfg.excluded(p) || !is_source_path(p)) continue;
+    if (hidden || cfg.excluded(p)) continue;
+    if (headers && is_header_path(p) &&
+        std::any_of(ops.headers.begin(), ops.headers.end(),
+                    [&](const Glob& g) { return g.matches_path(p); })) {
+      out.push_back(normalize(p));
+      continue;
+    }
+    if (!is_source_path(p)) continue;
     Layer layer = classify_path(cfg, p);
     bool wanted = layer.kind == LayerKind::backend ||
                   (ops.shape == OpsConfig::Shape::functions && layer.kind == LayerKind::frontend);
@@ -68,8 +79,16 @@ std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
   return out;
 }
 
+bool is_c_path(const fs::path& p) {
+  return p.extension() == ".c";
+}
+
+// One command per file: its compile database entry; else, with a database, the entry of its nearest file
+// (a guess: `guesses` says so); else the config's compile_flags (the user's own statement, no guess). C
+// sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C.
 std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, const Config& cfg,
-                                         const std::optional<fs::path>& build_dir) {
+                                         const std::optional<fs::path>& build_dir,
+                                         std::vector<std::string>& guesses) {
   std::vector<CompileCommand> db;
   if (build_dir) {
     try {
@@ -83,16 +102,29 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
   std::vector<CompileCommand> out;
   for (const auto& f : files) {
     CompileCommand c;
+    std::string guess;
     if (auto it = by_file.find(f); it != by_file.end()) {
       c = *it->second;
-    } else if (auto guess = build_dir ? interpolate_command(db, f) : std::nullopt) {
-      c = *guess;
+    } else if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
+      guess = "not in the compile database: flags interpolated from " +
+              (relative_to(near->file, cfg.root).empty() ? near->file.string()
+                                                         : relative_to(near->file, cfg.root));
+      c = *near;
       c.file = f;
     } else {
       c.file = f;
       c.directory = cfg.root;
       c.arguments = cfg.compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg.compile_flags;
+      if (is_c_path(f)) {
+        c.driver = "clang";
+        std::erase_if(c.arguments, [](const std::string& a) {
+          return a.rfind("-std=c++", 0) == 0 || a.rfind("-std=gnu++", 0) == 0;
+        });
+      }
     }
+    if (is_header_path(f) && std::find(c.arguments.begin(), c.arguments.end(), "-x") == c.arguments.end())
+      c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+    guesses.push_back(std::move(guess));
     out.push_back(std::move(c));
   }
   return out;
@@ -143,7 +175,8 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   report.findings.root = cfg->root;
   // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
   auto inventory = [&] {
-    input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir);
+    input.guesses.clear();
+    input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir, input.guesses);
     ExtractResult extracted = extract_inventory(input);
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
@@ -213,7 +246,8 @@ int analyze_main(const std::vector<std::string>& args) {
   app.add_option("--format", format,
                  "table, markdown, json, csv, html, or the findings as `check` prints them: text, sarif, "
                  "github or junit")
-      ->check(CLI::IsMember({"table", "markdown", "json", "csv", "html", "text", "sarif", "github", "junit"}));
+      ->check(
+          CLI::IsMember({"table", "markdown", "json", "csv", "html", "text", "sarif", "github", "junit"}));
   app.add_option("-o,--output", output, "write the report to FILE");
   app.add_option("--select", options.select, "only these rules (codes, names or prefixes)")
       ->delimiter(',')
@@ -261,6 +295,9 @@ int analyze_main(const std::vector<std::string>& args) {
     return usage_error(std::string("--migrate: ") + e.what());
   }
 
+  if (!quiet) {
+    for (const auto& w : report.inventory.warnings) std::cerr << "emberlint: warning: " << w << "\n";
+  }
   std::ostringstream file;  // -o: written whole, atomically, at the end
   std::ostream& out = output.empty() ? std::cout : file;
   bool tty = output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");

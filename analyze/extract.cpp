@@ -8,6 +8,8 @@
 #include <set>
 #include <thread>
 
+#include "analyze/cursor.hpp"
+#include "analyze/model.hpp"
 #include "lint/clang.hpp"
 #include "lint/parse.hpp"
 #include "lint/project.hpp"
@@ -26,30 +28,17 @@ struct RawOp {
   Place declared;
 };
 
-struct Callee {
-  std::string usr;
-  std::string qualified;  // "ember::ops::add"
-  fs::path file;          // where it is declared
-};
-
-struct RawBody {
-  std::string usr;
-  Place defined;
-  Signature signature;  // as written at the definition (parameter names)
-  bool only_throws = false;
-  bool not_implemented = false;
-  bool marker = false;  // an attached comment says `emberlint-fallback:`
-  std::string throw_text;
-  std::vector<Callee> callees;
-};
+using RawBody = Body;
 
 // A public method of a backend class, or an external function of a backend (functions shape).
 struct RawImpl {
-  std::string backend, usr, name, owner;
-  Signature signature;  // the declaration's (with its defaults)
+  std::string backend, usr, name, owner;  // name: the op's name (functions: the {op} of the function's name)
+  Signature signature;                    // the declaration's (with its defaults)
   Place declared;
   std::vector<std::string> overrides;  // class shape: USRs of the overridden methods
   bool marker = false;
+  std::string spelled;  // the function's own name, when it differs from `name`
+  const std::string& function() const { return spelled.empty() ? name : spelled; }
 };
 
 struct RawBackendClass {
@@ -66,191 +55,8 @@ struct TuResult {
   // Definitions whose bodies were skipped because they live in a preamble header: USR and header.
   std::vector<std::pair<std::string, fs::path>> skipped;
   std::optional<Failure> failure;
+  std::unique_ptr<UnitFacts> model;  // what a registered model found (its units are walked even with errors)
 };
-
-// ---- libclang helpers --------------------------------------------------------------------------------
-
-Place place_of(CXCursor c) {
-  CXFile file = nullptr;
-  unsigned line = 0, column = 0;
-  clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, nullptr);
-  Place p;
-  if (file) {
-    std::error_code ec;
-    fs::path raw = clang::file_name(file);
-    fs::path canon = fs::weakly_canonical(raw, ec);
-    p.file = ec ? raw.lexically_normal() : canon;
-  }
-  p.line = line;
-  p.column = column;
-  return p;
-}
-
-std::string qualified_name(CXCursor c) {
-  std::vector<std::string> parts;
-  for (CXCursor p = c; !clang_Cursor_isNull(p) && !clang_isTranslationUnit(clang_getCursorKind(p));
-       p = clang_getCursorSemanticParent(p)) {
-    CXCursorKind k = clang_getCursorKind(p);
-    if (k == CXCursor_LinkageSpec) continue;
-    std::string s = clang::spelling(p);
-    if (k == CXCursor_Namespace && s.empty()) s = "(anonymous)";
-    if (k == CXCursor_Namespace && clang_Cursor_isInlineNamespace(p)) continue;
-    parts.push_back(s);
-  }
-  std::string out;
-  for (auto it = parts.rbegin(); it != parts.rend(); ++it) out += (out.empty() ? "" : "::") + *it;
-  return out;
-}
-
-std::string enclosing_namespace(CXCursor c) {
-  std::string q = qualified_name(clang_getCursorSemanticParent(c));
-  return q;
-}
-
-std::string usr(CXCursor c) {
-  return clang::take(clang_getCursorUSR(c));
-}
-
-template <class F>
-void visit(CXCursor c, F&& f) {
-  clang_visitChildren(
-      c,
-      [](CXCursor child, CXCursor, CXClientData data) -> CXChildVisitResult {
-        return (*static_cast<F*>(data))(child);
-      },
-      &f);
-}
-
-std::vector<CXCursor> children(CXCursor c) {
-  std::vector<CXCursor> out;
-  visit(c, [&](CXCursor child) {
-    out.push_back(child);
-    return CXChildVisit_Continue;
-  });
-  return out;
-}
-
-// Token text of a range, spaced only where two words would otherwise run together.
-std::string tokens_text(CXTranslationUnit tu, CXSourceRange range, std::size_t skip_until_after_equals) {
-  CXToken* tokens = nullptr;
-  unsigned n = 0;
-  clang_tokenize(tu, range, &tokens, &n);
-  std::string out;
-  bool started = skip_until_after_equals == 0;
-  int depth = 0;
-  auto wordy = [](const std::string& s) {
-    return !s.empty() && (std::isalnum(static_cast<unsigned char>(s.back())) || s.back() == '_');
-  };
-  for (unsigned i = 0; i < n; ++i) {
-    std::string t = clang::take(clang_getTokenSpelling(tu, tokens[i]));
-    if (!started) {
-      if (t == "(" || t == "[" || t == "{" || t == "<") ++depth;
-      if (t == ")" || t == "]" || t == "}" || t == ">") --depth;
-      if (t == "=" && depth == 0) started = true;
-      continue;
-    }
-    bool word = !t.empty() && (std::isalnum(static_cast<unsigned char>(t.front())) || t.front() == '_');
-    if (word && wordy(out)) out += ' ';
-    out += t;
-  }
-  clang_disposeTokens(tu, tokens, n);
-  return out;
-}
-
-Signature signature_of(CXTranslationUnit tu, CXCursor fn) {
-  Signature s;
-  CXType result = clang_getCursorResultType(fn);
-  s.result = clang::type_spelling(result);
-  s.result_canonical = clang::type_spelling(clang_getCanonicalType(result));
-  int n = clang_Cursor_getNumArguments(fn);
-  for (int i = 0; i < n; ++i) {
-    CXCursor arg = clang_Cursor_getArgument(fn, static_cast<unsigned>(i));
-    Param p;
-    CXType t = clang_getCursorType(arg);
-    p.type = clang::type_spelling(t);
-    p.canonical = clang::type_spelling(clang_getCanonicalType(t));
-    p.name = clang::spelling(arg);
-    // A default argument is an expression child of the parameter; its tokens follow the '='.
-    bool has_default = false;
-    visit(arg, [&](CXCursor child) {
-      CXCursorKind k = clang_getCursorKind(child);
-      if (clang_isExpression(k)) has_default = true;
-      return CXChildVisit_Continue;
-    });
-    if (has_default) p.default_value = tokens_text(tu, clang_getCursorExtent(arg), 1);
-    s.params.push_back(std::move(p));
-  }
-  s.is_const = clang_getCursorKind(fn) == CXCursor_CXXMethod && clang_CXXMethod_isConst(fn);
-  return s;
-}
-
-bool has_fallback_marker(CXCursor c) {
-  std::string comment = clang::take(clang_Cursor_getRawCommentText(c));
-  return comment.find("emberlint-fallback:") != std::string::npos;
-}
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  return s;
-}
-
-// Looks through implicit wrappers (cleanups, conversions) that libclang exposes as single-child nodes.
-CXCursor unwrap(CXCursor c) {
-  while (clang_getCursorKind(c) == CXCursor_UnexposedExpr || clang_getCursorKind(c) == CXCursor_ParenExpr) {
-    auto kids = children(c);
-    if (kids.size() != 1) break;
-    c = kids.front();
-  }
-  return c;
-}
-
-bool is_void_discard(CXCursor stmt) {
-  CXCursorKind k = clang_getCursorKind(stmt);
-  if (k != CXCursor_CStyleCastExpr && k != CXCursor_CXXStaticCastExpr) return false;
-  return clang_getCursorType(stmt).kind == CXType_Void;
-}
-
-void collect_strings(CXCursor c, std::string& out) {
-  visit(c, [&](CXCursor child) {
-    if (clang_getCursorKind(child) == CXCursor_StringLiteral) out += clang::spelling(child) + " ";
-    return CXChildVisit_Recurse;
-  });
-}
-
-void classify_body(CXCursor def, CXCursor body, RawBody& out) {
-  std::size_t statements = 0, throws = 0;
-  for (CXCursor stmt : children(body)) {
-    CXCursor s = unwrap(stmt);
-    CXCursorKind k = clang_getCursorKind(s);
-    if (k == CXCursor_NullStmt || is_void_discard(s)) continue;
-    ++statements;
-    if (k == CXCursor_CXXThrowExpr) {
-      ++throws;
-      std::string text;
-      collect_strings(s, text);
-      out.throw_text += text;
-      if (says_not_implemented(text)) out.not_implemented = true;
-    }
-  }
-  out.only_throws = statements > 0 && statements == throws;
-  visit(body, [&](CXCursor c) {
-    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-      CXCursor callee = clang_getCursorReferenced(c);
-      CXCursorKind k = clang_getCursorKind(callee);
-      if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_FunctionTemplate) {
-        out.callees.push_back({usr(callee), qualified_name(callee), place_of(callee).file});
-      }
-    }
-    return CXChildVisit_Recurse;
-  });
-  out.marker = has_fallback_marker(def);
-}
-
-std::string category_of(const fs::path& header) {
-  std::string stem = header.stem().string();
-  if (stem.size() > 4 && stem.compare(stem.size() - 4, 4, "_ops") == 0) stem.resize(stem.size() - 4);
-  return stem;
-}
 
 // ---- one translation unit ----------------------------------------------------------------------------
 
@@ -326,7 +132,7 @@ class TuWalker {
       std::string method = clang::spelling(c);
       if (method.rfind("operator", 0) == 0) continue;
       RawImpl impl{
-          *backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c)};
+          *backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c), {}};
       CXCursor* overridden = nullptr;
       unsigned n = 0;
       clang_getOverriddenCursors(c, &overridden, &n);
@@ -339,8 +145,10 @@ class TuWalker {
   void function_shape_decl(CXCursor fn) {
     Place p = place_of(fn);
     std::string ns = enclosing_namespace(fn);
+    const std::string spelled = clang::spelling(fn);
     if (ns == in_.ops->ops_namespace && header_is_interface(p.file)) {
-      out_.ops.push_back({usr(fn), clang::spelling(fn), category_of(p.file), signature_of(tu_, fn), p});
+      if (auto op = in_.ops->op_names.match(spelled))
+        out_.ops.push_back({usr(fn), *op, category_of(p.file), signature_of(tu_, fn), p});
       return;
     }
     if (clang_getCursorLinkage(fn) != CXLinkage_External || ns.find("(anonymous)") != std::string::npos)
@@ -357,18 +165,33 @@ class TuWalker {
       auto by_file = backend_of_file(p.file);
       if (by_file && !in_.ops->implementations.count(*by_file)) backend = by_file;
     }
-    if (!backend) return;
-    out_.impls.push_back(
-        {*backend, usr(fn), clang::spelling(fn), ns, signature_of(tu_, fn), p, {}, has_fallback_marker(fn)});
+    // A name pattern with {backend} ("{op}_{backend}") names the backend wherever the function is.
+    std::optional<std::string> op;
+    if (backend) op = in_.ops->implementation_names.for_backend(*backend).match(spelled);
+    if (!op && in_.ops->implementation_names.has_backend() && !header_is_interface(p.file)) {
+      for (const auto& b : in_.config->backends) {
+        if ((op = in_.ops->implementation_names.for_backend(b.name).match(spelled))) {
+          backend = b.name;
+          break;
+        }
+      }
+    }
+    if (!backend || !op) return;
+    out_.impls.push_back({*backend,
+                          usr(fn),
+                          *op,
+                          ns,
+                          signature_of(tu_, fn),
+                          p,
+                          {},
+                          has_fallback_marker(fn),
+                          *op == spelled ? std::string() : spelled});
   }
 
   void definition(CXCursor fn) {
     Place p = place_of(fn);
     if (!in_project(p.file)) return;
-    CXCursor body = clang_getNullCursor();
-    for (CXCursor c : children(fn)) {
-      if (clang_getCursorKind(c) == CXCursor_CompoundStmt) body = c;
-    }
+    CXCursor body = body_of(fn);
     if (clang_Cursor_isNull(body)) {
       // Skipped because it is in a preamble header (or defaulted): the header gets its own parse if this
       // turns out to be an op's implementation.
@@ -417,7 +240,8 @@ class TuWalker {
   std::set<std::string> seen_classes_, impl_classes_;
 };
 
-TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command) {
+TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command,
+                   const InventoryModel* model) {
   TuResult out;
   std::vector<std::string> argv = libclang_arguments(command, in.resource_dir);
   // Plain `//` comments attach to declarations only with this flag: the `emberlint-fallback:` marker.
@@ -439,16 +263,20 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     return out;
   }
   unsigned n = clang_getNumDiagnostics(tu.get());
-  for (unsigned i = 0; i < n; ++i) {
+  for (unsigned i = 0; i < n && !out.failure; ++i) {
     clang::Diagnostic d(clang_getDiagnostic(tu.get(), i));
     if (d.severity() < CXDiagnostic_Error) continue;
     CXFile file = nullptr;
     unsigned line = 0, column = 0;
     clang_getSpellingLocation(d.location(), &file, &line, &column, nullptr);
     out.failure = Failure{command.file, "error: " + d.spelling(), clang::file_name(file), line, column};
-    return out;
   }
-  TuWalker(in, tu.get(), out).run();
+  if (model) {
+    ModelContext context{in.config, in.ops};
+    out.model = model->walk(context, tu.get());
+  } else if (!out.failure) {
+    TuWalker(in, tu.get(), out).run();
+  }
   return out;
 }
 
@@ -497,6 +325,7 @@ class Merger {
 
   Inventory run() {
     Inventory inv;
+    inv.model = in_.ops->model;
     inv.shape = in_.ops->shape == OpsConfig::Shape::class_ ? "class" : "functions";
     inv.interface_name =
         in_.ops->shape == OpsConfig::Shape::class_ ? in_.ops->interface_class : in_.ops->ops_namespace;
@@ -523,7 +352,7 @@ class Merger {
     std::map<std::string, int> name_count;
     for (const RawOp* op : ops) ++name_count[op->name];
     for (const RawOp* op : ops) {
-      Op o{op->name, op->name, op->category, op->signature, op->declared};
+      Op o{op->name, op->name, op->category, op->signature, op->declared, {}};
       if (name_count[op->name] > 1) o.id = op->name + op->signature.parameter_key();
       inv.ops.push_back(std::move(o));
     }
@@ -598,7 +427,7 @@ class Merger {
 
   Cell classify(const std::string& backend, const RawImpl& impl) const {
     Cell cell;
-    cell.signature = impl.signature.render(impl.name);
+    cell.signature = impl.signature.render(impl.function());
     cell.declared = impl.declared;
     auto body = bodies_.find(impl.usr);
     if (body == bodies_.end()) {
@@ -703,7 +532,8 @@ class Merger {
       }
       if (!row) {
         if (overrides_interface(impl->usr)) continue;
-        inv.unexposed.push_back({backend, impl->name, impl->signature.render(impl->name), impl->declared});
+        inv.unexposed.push_back(
+            {backend, impl->function(), impl->signature.render(impl->function()), impl->declared});
         continue;
       }
       filled[*row] = true;
@@ -733,19 +563,8 @@ class Merger {
   std::set<std::string> interface_methods_;
 };
 
-}  // namespace
-
-bool says_not_implemented(std::string_view message) {
-  std::string m = lower(std::string(message));
-  for (const char* phrase : {"not implemented", "unimplemented", "not yet implemented", "not supported"}) {
-    if (m.find(phrase) != std::string::npos) return true;
-  }
-  return false;
-}
-
-namespace {
-
-std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands) {
+std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands,
+                                const InventoryModel* model = nullptr) {
   std::vector<TuResult> results(commands.size());
   unsigned n = input.jobs ? input.jobs : std::max(1u, std::thread::hardware_concurrency());
   n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, commands.size())));
@@ -753,7 +572,7 @@ std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<Com
   auto worker = [&] {
     clang::Index index;  // one per thread: libclang indexes are not shared across threads
     for (std::size_t i = next++; i < commands.size(); i = next++)
-      results[i] = parse_one(index, input, commands[i]);
+      results[i] = parse_one(index, input, commands[i], model);
   };
   std::vector<std::thread> threads;
   for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
@@ -762,11 +581,96 @@ std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<Com
   return results;
 }
 
+// A cell the code cannot tell: a missing cell of a backend some of whose sources did not parse (or parsed
+// with guessed flags), or none of whose sources was parsed; an implemented cell whose source parsed with
+// guessed flags.
+void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& results, Inventory& inv) {
+  ModelContext context{input.config, input.ops};
+  std::map<fs::path, std::string> guessed;
+  for (std::size_t i = 0; i < input.commands.size() && i < input.guesses.size(); ++i) {
+    if (!input.guesses[i].empty()) guessed[input.commands[i].file] = input.guesses[i];
+  }
+  for (std::size_t b = 0; b < inv.backends.size(); ++b) {
+    const std::string& backend = inv.backends[b].name;
+    std::size_t total = 0, failed = 0, guesses = 0;
+    fs::path first_failed, first_guessed;
+    for (std::size_t i = 0; i < input.commands.size() && i < results.size(); ++i) {
+      auto owners = context.backends_of(input.commands[i].file);
+      if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
+      ++total;
+      if (results[i].failure) {
+        if (!failed++) first_failed = input.commands[i].file;
+      } else if (guessed.count(input.commands[i].file)) {
+        if (!guesses++) first_guessed = input.commands[i].file;
+      }
+    }
+    auto rel = [&](const fs::path& p) {
+      std::string r = relative_to(p, input.config->root);
+      return r.empty() ? p.string() : r;
+    };
+    // A functions-shape backend found by its namespace may live anywhere: its folders say nothing.
+    if (input.ops->shape == OpsConfig::Shape::functions && input.ops->implementations.count(backend))
+      continue;
+    bool implemented = std::any_of(inv.cells.begin(), inv.cells.end(), [&](const std::vector<Cell>& row) {
+      return row[b].status != Status::missing;
+    });
+    std::string why;
+    if (total == 0 && !implemented) {
+      why = "no source of this backend was parsed";
+    } else if (total && failed == total) {
+      why = "none of the backend's " + std::to_string(total) + " sources could be parsed";
+    } else if (failed) {
+      why = std::to_string(failed) + " of the backend's " + std::to_string(total) +
+            " sources could not be parsed (first: " + rel(first_failed) + "); the op may be there";
+    } else if (guesses) {
+      why = std::to_string(guesses) + " of the backend's " + std::to_string(total) +
+            " sources were parsed with guessed compile flags (first: " + rel(first_guessed) + ", " +
+            guessed[first_guessed] + ")";
+    }
+    for (auto& row : inv.cells) {
+      Cell& cell = row[b];
+      if (cell.status == Status::missing && !why.empty()) {
+        cell.status = Status::unknown;
+        cell.reason = why;
+      } else if (cell.status != Status::missing && cell.status != Status::unknown) {
+        if (auto it = guessed.find(cell.defined.file); it != guessed.end()) {
+          cell.reason = "would be " + std::string(to_string(cell.status)) +
+                        (cell.reason.empty() ? "" : " (" + cell.reason + ")") +
+                        ", but its source was parsed with guessed compile flags (" + it->second + ")";
+          cell.status = Status::unknown;
+        }
+      }
+    }
+  }
+}
+
 }  // namespace
 
 ExtractResult extract_inventory(const ExtractInput& input) {
-  std::vector<TuResult> results = parse_all(input, input.commands);
-  std::size_t primary = results.size();
+  const ModelInfo* info = find_model(input.ops->model);
+  std::unique_ptr<InventoryModel> model = info && info->make ? info->make() : nullptr;
+  std::vector<TuResult> results = parse_all(input, input.commands, model.get());
+  const std::size_t primary = results.size();
+  ExtractResult out;
+  for (std::size_t i = 0; i < primary; ++i) {
+    if (results[i].failure) {
+      out.failures.push_back(*results[i].failure);
+    } else {
+      ++out.files_analyzed;
+    }
+  }
+  std::sort(out.failures.begin(), out.failures.end());
+  if (model) {
+    std::vector<std::unique_ptr<UnitFacts>> units;
+    for (auto& r : results) {
+      if (r.model) units.push_back(std::move(r.model));
+    }
+    out.inventory = model->build(ModelContext{input.config, input.ops}, units);
+    out.inventory.model = input.ops->model;
+    if (out.inventory.shape.empty()) out.inventory.shape = input.ops->model;
+    mark_unknown(input, results, out.inventory);
+    return out;
+  }
   // Second round: headers that define an implementation inline, whose bodies the preamble skipped. Each is
   // parsed on its own with the flags of the first unit that included it.
   std::set<std::string> implemented, defined;
@@ -789,17 +693,8 @@ ExtractResult extract_inventory(const ExtractInput& input) {
   for (auto& r : parse_all(input, second)) {
     if (!r.failure) results.push_back(std::move(r));  // a header that does not parse alone adds nothing
   }
-
-  ExtractResult out;
-  for (std::size_t i = 0; i < primary; ++i) {
-    if (results[i].failure) {
-      out.failures.push_back(*results[i].failure);
-    } else {
-      ++out.files_analyzed;
-    }
-  }
-  std::sort(out.failures.begin(), out.failures.end());
   out.inventory = Merger(input, results).run();
+  mark_unknown(input, results, out.inventory);
   return out;
 }
 

@@ -19,6 +19,7 @@ struct ExtractInput {
   const Config* config = nullptr;
   const OpsConfig* ops = nullptr;
   std::vector<CompileCommand> commands;  // the translation units to parse
+  std::vector<std::string> guesses;      // per command: why its flags are a guess ("" when they are not)
   unsigned jobs = 0;                     // 0 = all cores
   std::string resource_dir;
 };
@@ -30,14 +31,5 @@ struct ExtractResult {
 };
 
 ExtractResult extract_inventory(const ExtractInput& input);
-
-// The body classification rule, for documentation and tests: a body is a stub when, ignoring empty
-// statements and `(void)x;` discards, it is nothing but throw statements, or when it unconditionally
-// throws an error whose message says the op is not implemented ("not implemented", "unimplemented",
-// "not yet implemented", "not supported"). It is a fallback when it calls a function of a configured
-// fallback namespace (a composite of frontend ops), a function matching a configured fallback call (host or
-// registry delegation), another op of the interface (a composite of the backend's own ops), another
-// backend's implementation, or when a comment attached to it says `emberlint-fallback:`. Otherwise native.
-bool says_not_implemented(std::string_view message);
 
 }  // namespace emberlint::analyze

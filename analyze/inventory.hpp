@@ -10,9 +10,12 @@
 
 namespace emberlint::analyze {
 
-// native: the backend computes the op itself. fallback: the body explicitly delegates (see classify.cpp for
+// native: the backend computes the op itself. fallback: the body explicitly delegates (see extract.cpp for
 // the exact rule). stub: the body only throws. missing: the backend has no implementation of its own.
-enum class Status { native, fallback, stub, missing };
+// unknown: the code cannot tell (the cell rests on guessed compile flags, or none of the backend's sources
+// parsed); the cell's reason says why.
+enum class Status { native, fallback, stub, missing, unknown };
+inline constexpr std::size_t kStatusCount = 5;
 
 inline std::string_view to_string(Status s) {
   switch (s) {
@@ -24,6 +27,8 @@ inline std::string_view to_string(Status s) {
       return "stub";
     case Status::missing:
       return "missing";
+    case Status::unknown:
+      return "unknown";
   }
   return "missing";
 }
@@ -76,6 +81,9 @@ struct Op {
   std::string category;  // the interface header's stem without "_ops" ("math" for math_ops.hpp)
   Signature signature;
   Place declared;
+  std::string declaration;  // how a model without a function signature states the op ("enumerator ...")
+
+  std::string describe() const { return declaration.empty() ? signature.render(name) : declaration; }
 };
 
 struct Cell {
@@ -102,12 +110,16 @@ struct BackendInfo {
 };
 
 struct Inventory {
-  std::string shape;  // "class" or "functions"
-  std::string interface_name;
+  std::string
+      model;  // the inventory model that produced the matrix ("interface_class", "enum_dispatch", ...)
+  std::string shape;  // the model's older name where it has one ("class", "functions"); else the model
+  std::string interface_name;  // what the op set is read from: the class, namespace, enum or base class
   std::vector<BackendInfo> backends;     // in configuration order
   std::vector<Op> ops;                   // sorted by category, then id
   std::vector<std::vector<Cell>> cells;  // cells[op][backend]
   std::vector<Unexposed> unexposed;      // sorted by backend, file, line
+  std::vector<std::string>
+      warnings;  // what the user should know about the matrix (a pattern matched nothing)
 
   std::vector<std::string> categories() const {
     std::vector<std::string> out;
@@ -118,7 +130,7 @@ struct Inventory {
   }
   // How many cells of a backend have each status, indexed by Status.
   std::vector<std::size_t> counts(std::size_t backend) const {
-    std::vector<std::size_t> c(4, 0);
+    std::vector<std::size_t> c(kStatusCount, 0);
     for (const auto& row : cells) ++c[static_cast<std::size_t>(row[backend].status)];
     return c;
   }

@@ -1,8 +1,12 @@
 #include "analyze/ops_config.hpp"
 
+#include <algorithm>
+
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+
+#include "analyze/model.hpp"
 
 namespace emberlint::analyze {
 
@@ -62,32 +66,90 @@ json read_json(const fs::path& file) {
   return json::parse(s.str(), nullptr, true, true);
 }
 
+PerBackend per_backend(const Reader& r, const json& j, const std::string& path, const Config& config) {
+  PerBackend out;
+  if (!j.is_object()) {
+    out["*"] = r.strings(j, path);
+    return out;
+  }
+  for (const auto& [backend, value] : j.items()) {
+    if (backend != "*" && !config.backend(backend))
+      r.fail(path + "." + backend, "'" + backend + "' is not a backend in layers.backends");
+    out[backend] = r.strings(value, path + "." + backend);
+  }
+  return out;
+}
+
 OpsConfig read(const json& section, const fs::path& file, const Config& config) {
   Reader r(file);
   const fs::path base = file.parent_path();
   if (!section.is_object()) r.fail("", "expected an object");
-  r.keys(section, "",
-         {"shape", "class", "namespace", "headers", "implementations", "fallback_namespaces",
-          "fallback_calls", "migration"});
-  OpsConfig out;
-  if (!section.contains("shape")) r.fail("shape", "missing; expected \"class\" or \"functions\"");
-  std::string shape = r.string(section["shape"], "shape");
-  if (shape == "class") {
-    out.shape = OpsConfig::Shape::class_;
-    if (!section.contains("class")) r.fail("class", "missing; the shape \"class\" needs the interface class");
-    out.interface_class = r.string(section["class"], "class");
-    if (section.contains("namespace")) r.fail("namespace", "only for the shape \"functions\"");
-  } else if (shape == "functions") {
-    out.shape = OpsConfig::Shape::functions;
-    if (!section.contains("namespace"))
-      r.fail("namespace", "missing; the shape \"functions\" needs the frontend namespace of the ops");
-    out.ops_namespace = r.string(section["namespace"], "namespace");
-    if (section.contains("class")) r.fail("class", "only for the shape \"class\"");
-  } else {
-    r.fail("shape", "unknown shape '" + shape + "'; expected \"class\" or \"functions\"");
+  std::string models;
+  for (const auto& m : inventory_models())
+    models += (models.empty() ? "\"" : ", \"") + std::string(m.name) + "\"";
+  if (section.contains("model") && section.contains("shape"))
+    r.fail("shape", "\"shape\" is the older name of \"model\": give one of them");
+  const char* key = section.contains("shape") ? "shape" : "model";
+  if (!section.contains(key)) r.fail("model", "missing; expected one of " + models);
+  const std::string name = r.string(section[key], key);
+  const ModelInfo* info = find_model(name);
+  if (!info) r.fail(key, std::string("unknown ") + key + " '" + name + "'; expected one of " + models);
+  std::vector<std::string> allowed = {"model", "shape", "headers", "fallback_namespaces", "fallback_calls"};
+  for (const auto& m : inventory_models()) {
+    for (auto k : m.keys) {
+      if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) allowed.emplace_back(k);
+    }
   }
-  if (!section.contains("headers")) r.fail("headers", "missing; the headers that declare the ops");
-  out.headers = r.globs(section["headers"], "headers", base);
+  r.keys(section, "", allowed);
+  for (const auto& [k, value] : section.items()) {
+    if (k == "model" || k == "shape" || k == "headers" || k == "fallback_namespaces" || k == "fallback_calls")
+      continue;
+    if (std::find(info->keys.begin(), info->keys.end(), k) == info->keys.end())
+      r.fail(k, "not a key of the model \"" + std::string(info->name) + "\"");
+  }
+  for (std::size_t i = 0; i < info->required; ++i) {
+    std::string k(info->keys[i]);
+    if (!section.contains(k)) r.fail(k, "missing; the model \"" + std::string(info->name) + "\" needs it");
+  }
+  OpsConfig out;
+  out.model = std::string(info->name);
+  out.file = file;
+  out.shape = info->name == "interface_class" ? OpsConfig::Shape::class_
+              : info->name == "functions"     ? OpsConfig::Shape::functions
+                                              : OpsConfig::Shape::model;
+  if (section.contains("class")) out.interface_class = r.string(section["class"], "class");
+  if (section.contains("namespace")) {
+    // "" or "::" is the global namespace (a C API).
+    if (!section["namespace"].is_string())
+      r.fail("namespace", "expected a string (\"::\" for the global one)");
+    out.ops_namespace = section["namespace"].get<std::string>();
+    if (out.ops_namespace == "::") out.ops_namespace.clear();
+    if (out.ops_namespace.rfind("::", 0) == 0) out.ops_namespace.erase(0, 2);
+  }
+  auto pattern = [&](const char* k, bool needs_op) {
+    NamePattern p(r.string(section[k], k));
+    if (needs_op && !p.has_op()) r.fail(k, "expected a pattern with {op}, e.g. \"{op}_{backend}\"");
+    return p;
+  };
+  if (section.contains("op_names")) {
+    out.op_names = pattern("op_names", true);
+    if (out.op_names.has_backend()) r.fail("op_names", "a frontend name has no {backend}");
+  }
+  if (section.contains("implementation_names"))
+    out.implementation_names = pattern("implementation_names", true);
+  if (section.contains("enum")) out.enum_name = r.string(section["enum"], "enum");
+  if (section.contains("base")) out.base_class = r.string(section["base"], "base");
+  if (section.contains("methods")) out.methods = per_backend(r, section["methods"], "methods", config);
+  if (section.contains("dispatch")) out.dispatch = per_backend(r, section["dispatch"], "dispatch", config);
+  if (section.contains("supports")) out.supports = per_backend(r, section["supports"], "supports", config);
+  out.stub_calls = section.contains("stub_calls") ? r.globs(section["stub_calls"], "stub_calls", {})
+                                                  : std::vector<Glob>{Glob("abort"), Glob("*_abort")};
+  if (section.contains("exclude")) out.exclude = r.globs(section["exclude"], "exclude", {});
+  if (section.contains("headers")) {
+    out.headers = r.globs(section["headers"], "headers", base);
+  } else if (out.shape != OpsConfig::Shape::model) {
+    r.fail("headers", "missing; the headers that declare the ops");
+  }
   if (section.contains("implementations")) {
     const json& impl = section["implementations"];
     if (!impl.is_object()) r.fail("implementations", "expected an object {backend: class or namespace}");
@@ -104,11 +166,9 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   if (section.contains("migration")) {
     const json& m = section["migration"];
     if (!m.is_object()) r.fail("migration", "expected an object");
-    if (out.shape != OpsConfig::Shape::functions)
-      r.fail("migration", "the migration moves free functions: it needs the shape \"functions\"");
     r.keys(m, "migration", {"dispatch_header", "dispatch_include", "dispatch_source"});
-    for (const char* key : {"dispatch_header", "dispatch_include", "dispatch_source"}) {
-      if (!m.contains(key)) r.fail(std::string("migration.") + key, "missing");
+    for (const char* k : {"dispatch_header", "dispatch_include", "dispatch_source"}) {
+      if (!m.contains(k)) r.fail(std::string("migration.") + k, "missing");
     }
     MigrationConfig mc;
     mc.dispatch_header =
@@ -124,6 +184,19 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
 }
 
 }  // namespace
+
+std::vector<NamePattern> OpsConfig::patterns_for(const PerBackend& map, const std::string& backend) const {
+  auto it = map.find(backend);
+  if (it == map.end()) it = map.find("*");
+  std::vector<NamePattern> out;
+  if (it == map.end()) return out;
+  for (const auto& p : it->second) out.push_back(NamePattern(p).for_backend(backend));
+  return out;
+}
+
+void OpsConfig::fail(const std::string& path, const std::string& what) const {
+  throw ConfigError(file.string() + ": ops_interface" + (path.empty() ? "" : "." + path) + ": " + what);
+}
 
 OpsConfig load_ops_config(const Config& config) {
   if (config.file.empty()) {

@@ -1,13 +1,15 @@
-// The "ops_interface" section of .emberlint.json: which shape the code base has and where its op set is.
-// The lint config loader only checks that the section is an object; analyze validates its contents here,
-// with the same kind of errors (file, JSON path, what was expected; exit code 2).
+// The "ops_interface" section of .emberlint.json: which inventory model reads the code base and where its op
+// set is. The lint config loader only checks that the section is an object; analyze validates its contents
+// here, with the same kind of errors (file, JSON path, what was expected; exit code 2).
 #pragma once
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "analyze/name_pattern.hpp"
 #include "lint/config.hpp"
 #include "lint/glob.hpp"
 
@@ -20,14 +22,39 @@ struct MigrationConfig {
   std::string dispatch_namespace;         // "<root of the ops namespace>::dispatch"
 };
 
+// Per backend, a list of names or name patterns: "*" holds what applies to every backend.
+using PerBackend = std::map<std::string, std::vector<std::string>>;
+
 struct OpsConfig {
-  enum class Shape { class_, functions };
+  // class_ and functions are read by extract.cpp's own walker; model means a registered InventoryModel.
+  enum class Shape { class_, functions, model };
   Shape shape = Shape::class_;
-  // class shape: the abstract interface ("ember::Backend"); ops are its virtual methods (inherited too)
+  std::string model;           // "interface_class", "functions", "enum_dispatch", "op_classes_methods", ...
+  std::filesystem::path file;  // the config file that holds the section, for errors found after parsing
+
+  // interface_class: the abstract interface ("ember::Backend"); ops are its virtual methods (inherited too)
   std::string interface_class;
-  // functions shape: the frontend namespace whose functions are the ops ("legacy::ops")
+  // functions: the frontend namespace whose functions are the ops ("legacy::ops"; "" for the global one)
   std::string ops_namespace;
+  // functions: the op's name in a frontend function's name ("ggml_{op}"; default "{op}") and in a
+  // backend function's name ("{op}_{backend}", "ggml_backend_{backend}_{op}"; default "{op}").
+  NamePattern op_names{"{op}"}, implementation_names{"{op}"};
+  // enum_dispatch: the enum whose enumerators are the ops ("ggml_op")
+  std::string enum_name;
+  // op_classes_methods, op_classes_subclasses: the base class of the op classes ("mlx::core::Primitive")
+  std::string base_class;
+  // op_classes_*: the methods that make a backend's cell (per backend, or "*" for all)
+  PerBackend methods;
+  // enum_dispatch: the functions that dispatch on the op (a `switch` with `case OP:`) and the predicates
+  // that say whether an op is supported, as name patterns per backend (or "*" with `{backend}`)
+  PerBackend dispatch, supports;
+  // enum_dispatch: calls that make a case a stub when they are all it does (abort-like)
+  std::vector<Glob> stub_calls;
+  // ops to leave out (enumerator or class name globs): sentinels like "*_COUNT", "*_NONE"
+  std::vector<Glob> exclude;
+
   // Where ops are declared; only declarations in these headers are ops. The header is the op's category.
+  // The models other than interface_class and functions default to the frontend layer.
   std::vector<Glob> headers;
   // Per backend: the implementing class (class shape) or namespace (functions shape). Optional: by default
   // every class in the backend's folder that derives from the interface, or every function defined there.
@@ -37,6 +64,11 @@ struct OpsConfig {
   std::vector<std::string> fallback_namespaces;
   std::vector<Glob> fallback_calls;
   std::optional<MigrationConfig> migration;
+
+  // The names configured for one backend (its own entry, else "*" with `{backend}` substituted).
+  std::vector<NamePattern> patterns_for(const PerBackend& map, const std::string& backend) const;
+  // A configuration error found after parsing: "<file>: ops_interface.<path>: <what>".
+  [[noreturn]] void fail(const std::string& path, const std::string& what) const;
 };
 
 // Reads "ops_interface" from the config (the nearest file, or the files it inherits from). Throws

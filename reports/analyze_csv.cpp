@@ -20,7 +20,8 @@ std::string csv(const std::string& s) {
 
 void render_analyze_csv(std::ostream& out, const AnalyzeReport& report) {
   const auto& inv = report.inventory;
-  out << "kind,category,op,backend,status,file,line,signature,signature_differs,reason\r\n";
+  out << "kind,category,op,backend,status,file,line,signature,signature_differs,reason,model\r\n";
+  const std::string model = csv(inv.model);
   for (std::size_t o = 0; o < inv.ops.size(); ++o) {
     for (std::size_t b = 0; b < inv.backends.size(); ++b) {
       const auto& cell = inv.cells[o][b];
@@ -30,13 +31,13 @@ void render_analyze_csv(std::ostream& out, const AnalyzeReport& report) {
           << csv(inv.backends[b].name) << "," << analyze::to_string(cell.status) << ","
           << csv(analyze_path(report, cell.defined.file)) << ","
           << (cell.defined.line ? std::to_string(cell.defined.line) : "") << "," << csv(cell.signature) << ","
-          << csv(mism) << "," << csv(cell.reason) << "\r\n";
+          << csv(mism) << "," << csv(cell.reason) << "," << model << "\r\n";
     }
   }
   for (const auto& u : inv.unexposed) {
     out << "unexposed,," << csv(u.name) << "," << csv(u.backend) << ",,"
         << csv(analyze_path(report, u.declared.file)) << "," << u.declared.line << "," << csv(u.signature)
-        << ",,\r\n";
+        << ",,," << model << "\r\n";
   }
   if (report.plan) {
     for (const auto& m : report.plan->moves) {
@@ -46,7 +47,7 @@ void render_analyze_csv(std::ostream& out, const AnalyzeReport& report) {
       if (!m.dispatch.empty()) extra += "; dispatch " + m.dispatch;
       out << "move," << csv(m.category) << "," << csv(m.function) << "," << csv(m.backend) << ","
           << (report.plan->applied ? "applied" : "planned") << "," << csv(analyze_path(report, m.source.file))
-          << "," << m.source.line << "," << csv(m.signature) << ",," << csv(extra) << "\r\n";
+          << "," << m.source.line << "," << csv(m.signature) << ",," << csv(extra) << "," << model << "\r\n";
     }
   }
 }

@@ -40,7 +40,7 @@ h1{font-size:20px;margin:0 0 4px} h2{font-size:16px;margin:24px 0 8px} .sub{colo
 .bar{display:flex;height:14px;border-radius:3px;overflow:hidden;background:#eceff3}
 .bar span{display:block;height:100%}
 .native{background:#2e9e5b;color:#fff}.fallback{background:#3b82c4;color:#fff}.stub{background:#e3a21a;color:#1d2430}
-.missing{background:#d64545;color:#fff}
+.missing{background:#d64545;color:#fff}.unknown{background:#8a93a3;color:#fff}
 .controls{margin:16px 0;display:flex;gap:12px;flex-wrap:wrap;align-items:center}
 .controls input[type=search]{padding:4px 8px;min-width:260px}
 table{border-collapse:collapse} th,td{padding:3px 10px;text-align:left}
@@ -123,7 +123,7 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
       << esc(inv.interface_name) << "</title>\n<style>" << kStyle << "</style></head><body>\n"
       << "<h1>Operations inventory of <code>" << esc(inv.interface_name)
       << "</code></h1>\n<div class=\"sub\">" << inv.ops.size() << " ops &times; " << inv.backends.size()
-      << " backends, " << inv.categories().size() << " categories (" << esc(inv.shape) << " shape); "
+      << " backends, " << inv.categories().size() << " categories (model " << esc(inv.model) << "); "
       << report.findings.diagnostics.size() << " finding(s). emberlint " << kVersion
       << "</div>\n<div class=\"bars\">\n";
   for (std::size_t b = 0; b < inv.backends.size(); ++b) {
@@ -132,9 +132,9 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
     std::size_t pct = inv.ops.empty() ? 100 : (100 * (c[0] + c[1])) / inv.ops.size();
     out << "<div><b>" << esc(inv.backends[b].name) << "</b></div><div class=\"bar\" data-backend=\""
         << esc(inv.backends[b].name) << "\" title=\"" << c[0] << " native, " << c[1] << " fallback, " << c[2]
-        << " stub, " << c[3] << " missing\">";
-    const char* names[] = {"native", "fallback", "stub", "missing"};
-    for (int s = 0; s < 4; ++s) {
+        << " stub, " << c[3] << " missing, " << c[4] << " unknown\">";
+    const char* names[] = {"native", "fallback", "stub", "missing", "unknown"};
+    for (std::size_t s = 0; s < analyze::kStatusCount; ++s) {
       if (c[s])
         out << "<span class=\"" << names[s] << "\" style=\"width:" << (100.0 * c[s] / total) << "%\"></span>";
     }
@@ -145,7 +145,7 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
   render_heat_map(out, inv);
   out << "<div class=\"controls\"><input id=\"search\" type=\"search\" placeholder=\"filter ops or "
          "categories\"><span class=\"legend\">";
-  for (const char* s : {"native", "fallback", "stub", "missing"}) {
+  for (const char* s : {"native", "fallback", "stub", "missing", "unknown"}) {
     out << "<label><input type=\"checkbox\" checked data-status-filter=\"" << s << "\"><span class=\"" << s
         << "\">" << s << "</span></label> ";
   }
@@ -160,12 +160,11 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
       const auto& op = inv.ops[o];
       if (op.category != category) continue;
       out << "<tr class=\"oprow\" data-op=\"" << esc(op.id) << "\" data-category=\"" << esc(category)
-          << "\"><td class=\"op\" title=\"" << esc(op.signature.render(op.name)) << "\">" << esc(op.id)
-          << "</td>";
+          << "\"><td class=\"op\" title=\"" << esc(op.describe()) << "\">" << esc(op.id) << "</td>";
       for (std::size_t b = 0; b < inv.backends.size(); ++b) {
         const auto& cell = inv.cells[o][b];
         std::string status(analyze::to_string(cell.status));
-        std::string tip = (cell.signature.empty() ? op.signature.render(op.name) : cell.signature);
+        std::string tip = (cell.signature.empty() ? op.describe() : cell.signature);
         std::string location;
         if (!cell.defined.file.empty()) {
           location = analyze_path(report, cell.defined.file);

@@ -23,6 +23,7 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
   doc["tool"] = "emberlint";
   doc["version"] = kVersion;
   doc["command"] = "analyze";
+  doc["model"] = inv.model;
   doc["shape"] = inv.shape;
   doc["interface"] = inv.interface_name;
   doc["files_analyzed"] = report.findings.files_analyzed;
@@ -33,7 +34,8 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
         {{"name", inv.backends[b].name},
          {"implementation", inv.backends[b].implementation},
          {"declared", place(report, inv.backends[b].declared)},
-         {"counts", {{"native", c[0]}, {"fallback", c[1]}, {"stub", c[2]}, {"missing", c[3]}}}});
+         {"counts",
+          {{"native", c[0]}, {"fallback", c[1]}, {"stub", c[2]}, {"missing", c[3]}, {"unknown", c[4]}}}});
   }
   doc["backends"] = std::move(backends);
   doc["categories"] = inv.categories();
@@ -53,11 +55,12 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
     ops.push_back({{"id", op.id},
                    {"name", op.name},
                    {"category", op.category},
-                   {"signature", op.signature.render(op.name)},
+                   {"signature", op.describe()},
                    {"declared", place(report, op.declared)},
                    {"cells", std::move(cells)}});
   }
   doc["ops"] = std::move(ops);
+  doc["warnings"] = inv.warnings;
   json unexposed = json::array();
   for (const auto& u : inv.unexposed) {
     unexposed.push_back({{"backend", u.backend},

@@ -19,14 +19,15 @@ std::string md_escape(const std::string& s) {
 void render_analyze_markdown(std::ostream& out, const AnalyzeReport& report) {
   const auto& inv = report.inventory;
   out << "# Operations inventory of `" << inv.interface_name << "`\n\n"
-      << inv.ops.size() << " ops x " << inv.backends.size() << " backends (" << inv.shape << " shape).\n\n"
-      << "| backend | implementation | native | fallback | stub | missing | coverage |\n"
-      << "|---|---|---:|---:|---:|---:|---:|\n";
+      << inv.ops.size() << " ops x " << inv.backends.size() << " backends (model `" << inv.model << "`).\n\n";
+  for (const auto& w : inv.warnings) out << "> warning: " << md_escape(w) << "\n\n";
+  out << "| backend | implementation | native | fallback | stub | missing | unknown | coverage |\n"
+      << "|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (std::size_t b = 0; b < inv.backends.size(); ++b) {
     auto c = inv.counts(b);
     std::size_t pct = inv.ops.empty() ? 100 : (100 * (c[0] + c[1])) / inv.ops.size();
     out << "| " << inv.backends[b].name << " | `" << inv.backends[b].implementation << "` | " << c[0] << " | "
-        << c[1] << " | " << c[2] << " | " << c[3] << " | " << pct << "% |\n";
+        << c[1] << " | " << c[2] << " | " << c[3] << " | " << c[4] << " | " << pct << "% |\n";
   }
   for (const auto& category : inv.categories()) {
     out << "\n## " << category << "\n\n| op |";
@@ -41,7 +42,8 @@ void render_analyze_markdown(std::ostream& out, const AnalyzeReport& report) {
         const auto& cell = inv.cells[o][b];
         out << " " << analyze::to_string(cell.status)
             << (cell.mismatches.empty() ? "" : " (signature differs)");
-        if (!cell.defined.file.empty() && cell.status != analyze::Status::missing)
+        if (!cell.defined.file.empty() && cell.status != analyze::Status::missing &&
+            cell.status != analyze::Status::unknown)
           out << " [" << md_escape(analyze_path(report, cell.defined.file)) << ":" << cell.defined.line
               << "]";
         out << " |";

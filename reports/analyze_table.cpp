@@ -17,6 +17,8 @@ const char* color_of(analyze::Status s) {
       return "\033[33m";
     case analyze::Status::missing:
       return "\033[31m";
+    case analyze::Status::unknown:
+      return "\033[35m";
   }
   return "";
 }
@@ -63,8 +65,8 @@ void render_analyze_table(std::ostream& out, const AnalyzeReport& report, bool c
   for (const auto& op : inv.ops) name_width = std::max(name_width, op.id.size() + 4);
   std::size_t col = 10;
   for (const auto& b : inv.backends) col = std::max(col, b.name.size() + 2);
-  out << bold << "operations inventory of " << inv.interface_name << reset << " (" << inv.shape
-      << " shape): " << inv.ops.size() << " ops x " << inv.backends.size() << " backends\n";
+  out << bold << "operations inventory of " << inv.interface_name << reset << " (model " << inv.model
+      << "): " << inv.ops.size() << " ops x " << inv.backends.size() << " backends\n";
   out << bold << pad("op", name_width);
   for (const auto& b : inv.backends) out << pad(b.name, col);
   out << reset << "\n";
@@ -94,7 +96,8 @@ void render_analyze_table(std::ostream& out, const AnalyzeReport& report, bool c
     auto c = inv.counts(b);
     out << "  " << inv.backends[b].name << " ("
         << (inv.backends[b].implementation.empty() ? "-" : inv.backends[b].implementation) << "): " << c[0]
-        << " native, " << c[1] << " fallback, " << c[2] << " stub, " << c[3] << " missing\n";
+        << " native, " << c[1] << " fallback, " << c[2] << " stub, " << c[3] << " missing"
+        << (c[4] ? ", " + std::to_string(c[4]) + " unknown" : std::string()) << "\n";
   }
   bool any_mismatch = false;
   for (const auto& row : inv.cells) {
@@ -102,6 +105,7 @@ void render_analyze_table(std::ostream& out, const AnalyzeReport& report, bool c
   }
   if (any_mismatch) out << "  * the signature differs from the interface (EL401)\n";
   if (!inv.unexposed.empty()) out << "  " << inv.unexposed.size() << " unexposed operation(s) (EL402)\n";
+  for (const auto& w : inv.warnings) out << "  warning: " << w << "\n";
   if (report.plan) render_plan_table(out, report);
 }
 

@@ -7,7 +7,7 @@
 namespace analyze_test {
 
 namespace fs = std::filesystem;
-using namespace emberlint::test;  // tests/support/test_support.hpp
+using namespace emberlint::test;   // tests/support/test_support.hpp
 using emberlint::test::emberlint;  // not the namespace
 
 namespace {
@@ -39,6 +39,7 @@ TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
   Outcome o = analyze("--format json");
   ASSERT_EQ(o.exit_code, 1) << o.err;
   json doc = json::parse(o.out);
+  EXPECT_EQ(doc.at("model"), "interface_class");
   EXPECT_EQ(doc.at("shape"), "class");
   EXPECT_EQ(doc.at("interface"), "demo::Backend");
   EXPECT_EQ(doc.at("categories"), json({"io", "math"}));
@@ -69,7 +70,7 @@ TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
   ASSERT_EQ(doc.at("unexposed").size(), 1u);
   EXPECT_EQ(doc.at("unexposed").at(0).at("name"), "warm_up");
   EXPECT_EQ(doc.at("backends").at(1).at("counts"),
-            json({{"native", 0}, {"fallback", 3}, {"stub", 1}, {"missing", 1}}));
+            json({{"native", 0}, {"fallback", 3}, {"stub", 1}, {"missing", 1}, {"unknown", 0}}));
 }
 
 TEST_F(AnalyzeCli, FindingsAreEL400ToEL403InCheckSchema) {
@@ -123,12 +124,12 @@ TEST_F(AnalyzeCli, MarkdownAndCsvCarryEveryCell) {
                 "[backends/beta/beta\\_backend.cpp:23] | fallback [backends/gamma/gamma\\_backend.cpp:22] |"),
             std::string::npos)
       << md.out;
-  EXPECT_NE(md.out.find("| beta | `demo::beta::BetaBackend` | 0 | 3 | 1 | 1 | 60% |"), std::string::npos);
+  EXPECT_NE(md.out.find("| beta | `demo::beta::BetaBackend` | 0 | 3 | 1 | 1 | 0 | 60% |"), std::string::npos);
   Outcome csv = analyze("--format csv");
   std::istringstream lines(csv.out);
   std::string line;
   std::getline(lines, line);
-  EXPECT_EQ(line, "kind,category,op,backend,status,file,line,signature,signature_differs,reason\r");
+  EXPECT_EQ(line, "kind,category,op,backend,status,file,line,signature,signature_differs,reason,model\r");
   std::size_t cells = 0;
   std::map<std::string, std::string> status;
   while (std::getline(lines, line)) {

@@ -1,0 +1,82 @@
+// The libclang reading the inventory models share: places, qualified names, signatures and the classification
+// of a body (only throws, says "not implemented", what it calls). Built on lint/clang.hpp's wrappers.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "analyze/inventory.hpp"
+#include "lint/clang.hpp"
+#include "lint/glob.hpp"
+
+namespace emberlint::analyze {
+
+Place place_of(CXCursor c);
+
+// place_of with the file's canonical path computed once per file: walks that look at every declaration of a
+// unit (system headers' too) use it. One per unit.
+class Places {
+ public:
+  Place operator()(CXCursor c);
+  // The file of a cursor without its line, empty for system headers and built-ins.
+  const std::filesystem::path& file(CXCursor c);
+
+ private:
+  std::map<CXFile, std::filesystem::path> files_;
+};
+// "ember::ops::add"; anonymous namespaces are "(anonymous)", inline namespaces and extern "C" are skipped.
+std::string qualified_name(CXCursor c);
+std::string enclosing_namespace(CXCursor c);
+std::string usr(CXCursor c);
+std::vector<CXCursor> children(CXCursor c);
+
+template <class F>
+void visit(CXCursor c, F&& f) {
+  clang_visitChildren(
+      c,
+      [](CXCursor child, CXCursor, CXClientData data) -> CXChildVisitResult {
+        return (*static_cast<std::remove_reference_t<F>*>(data))(child);
+      },
+      &f);
+}
+
+// Looks through implicit wrappers (cleanups, conversions, parentheses) that have a single child.
+CXCursor unwrap(CXCursor c);
+
+Signature signature_of(CXTranslationUnit tu, CXCursor fn);
+bool has_fallback_marker(CXCursor c);
+// The op category of a declaring header: its stem without "_ops" ("math" for math_ops.hpp).
+std::string category_of(const std::filesystem::path& header);
+
+struct Callee {
+  std::string usr;
+  std::string qualified;       // "ember::ops::add"
+  std::filesystem::path file;  // where it is declared
+};
+
+// What a body (or a run of statements: a `case`) does, for classification.
+struct Body {
+  std::string usr;
+  Place defined;
+  Signature signature;           // as written at the definition (parameter names)
+  bool only_throws = false;      // every statement throws (or calls a configured abort-like function)
+  bool not_implemented = false;  // a top-level throw says "not implemented"
+  bool marker = false;           // an attached comment says `emberlint-fallback:`
+  std::string throw_text;
+  std::vector<Callee> callees;
+};
+
+// Classifies statements; `stub_calls` (may be null) names calls that count as a throw (`abort`, `*_abort`).
+void classify_statements(const std::vector<CXCursor>& statements, Body& out,
+                         const std::vector<Glob>* stub_calls = nullptr);
+// Classifies a function definition's compound body (and its fallback marker).
+void classify_body(CXCursor def, CXCursor body, Body& out, const std::vector<Glob>* stub_calls = nullptr);
+// The compound statement of a definition (also of a function-try-block), or a null cursor.
+CXCursor body_of(CXCursor fn);
+
+// Whether a throw message says the op is not implemented.
+bool says_not_implemented(std::string_view message);
+
+}  // namespace emberlint::analyze

@@ -1,0 +1,69 @@
+// An inventory model: how one shape of multi-backend code base states its op set and each backend's
+// implementation of each op. A model is one file in analyze/ (model_<name>.cpp), its fixture shape is in
+// tests/analyze/shapes/<name>/, and it is registered with one line in models.cpp; extract.cpp parses the
+// units and hands each to the configured model without knowing which models exist.
+#pragma once
+
+#include <clang-c/Index.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyze/inventory.hpp"
+#include "analyze/ops_config.hpp"
+#include "lint/config.hpp"
+
+namespace emberlint::analyze {
+
+// What a model reads about the project, shared by every unit.
+struct ModelContext {
+  const Config* config = nullptr;
+  const OpsConfig* ops = nullptr;
+
+  // Every backend whose folders hold the file (a folder may serve several: MLX's backend/gpu).
+  std::vector<std::string> backends_of(const std::filesystem::path& file) const;
+  // Whether the file is one of the op-declaring headers (the configured ones, else the frontend layer).
+  bool declares_ops(const std::filesystem::path& file) const;
+  bool in_project(const std::filesystem::path& file) const;
+  bool excluded_op(const std::string& name) const;
+};
+
+// What one unit said, in the model's own terms; merged by the same model's build().
+struct UnitFacts {
+  virtual ~UnitFacts() = default;
+};
+
+class InventoryModel {
+ public:
+  virtual ~InventoryModel() = default;
+  // Walks one parsed unit. Units with errors are walked too: what they show is there, what they lack is
+  // not evidence (extract.cpp turns such a backend's missing cells into unknown).
+  virtual std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const = 0;
+  // Merges the units into the matrix (ops sorted by category then id, backends in configuration order).
+  // Throws ConfigError (via OpsConfig::fail) when the config names an enum, class or method no unit has.
+  virtual Inventory build(const ModelContext& context,
+                          const std::vector<std::unique_ptr<UnitFacts>>& units) const = 0;
+  // Whether the op-declaring headers are parsed on their own too (C++ headers that declare one op each:
+  // an op with no backend implementation is seen only there).
+  virtual bool parses_headers() const { return false; }
+};
+
+// A registered model: its config name, the older `shape` name it answers to, the keys it takes besides the
+// common ones (the first `required` of them must be there), and its factory (none for the two models
+// extract.cpp walks itself).
+struct ModelInfo {
+  std::string_view name;
+  std::string_view shape_alias;
+  std::vector<std::string_view> keys;
+  std::size_t required = 1;
+  std::unique_ptr<InventoryModel> (*make)();
+};
+
+// Every model, in documentation order.
+const std::vector<ModelInfo>& inventory_models();
+const ModelInfo* find_model(std::string_view name_or_shape);
+
+}  // namespace emberlint::analyze
