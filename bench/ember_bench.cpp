@@ -1,23 +1,25 @@
-// Every ember backend vs the raw libraries, measured in the same run. Prints Google Benchmark's table, then
-// the ratios:
-//   add        16M float32      target: ember throughput >= 0.8x raw Eigen (host backends); opencl: reported
-//   matmul     1024^2 float32   target: >= 0.9x raw Eigen (eigen), >= 0.9x raw cblas_sgemm (blas);
-//                               opencl: reported against the eigen backend
-//   dispatch   1-element add    target: <= 200 ns per op above raw Eigen
-//   fusion     exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a 10-op chain, 16M float32, lazy (fused) vs eager on
-//              each backend      target: fused >= 3x faster than eager on eigen and on opencl
-// Every ember iteration evaluates its result (ember::eval) and ends with ops::synchronize, so asynchronous
-// (OpenCL) work is inside the timing. Run: build/release/ember_bench [--benchmark_min_time=...];
-// OPENBLAS_CORETYPE=Haswell selects OpenBLAS's AVX2 kernels on AVX-512 machines (the default there is
-// SkylakeX).
+// Every ember backend vs its peers, measured in the same run: raw Eigen written the fastest way (the output
+// allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, and NumPy
+// (bench/numpy_bench.py, the same cases under the same GROUP names, joined by bench/report.sh). Cases per op
+// family, at 64K and 16M elements (256x256 and 4096x4096 for 2-d cases): element-wise binary, broadcast,
+// unary and transcendental; fused chains; reductions (full and per axis); layout (transpose + copy,
+// concatenate, slice); random uniform and normal; sort (64K and 1M); matmul (256, 1024); solve (128, 512).
+// Names follow bench/report.sh's convention: GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
+//
+// Also: dispatch (1-element add, the per-op overhead) and fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a
+// 10-op chain, lazy vs eager on each backend). Every ember iteration evaluates its result (ember::eval) and
+// ends with ops::synchronize, so asynchronous (OpenCL) work is inside the timing; one untimed run first
+// builds OpenCL kernels. Run: build/release/ember_bench [--benchmark_filter=...]; the one report with NumPy:
+// bench/report.sh. OPENBLAS_CORETYPE=Haswell selects OpenBLAS's AVX2 kernels on AVX-512 machines.
 #include <benchmark/benchmark.h>
 
 #include <cblas.h>
 
 #include <Eigen/Core>
+#include <Eigen/LU>
 
-#include <cstdio>
-#include <map>
+#include <algorithm>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,75 +30,242 @@ namespace {
 
 namespace ops = ember::ops;
 using ember::DType;
+using ember::Tensor;
 
 constexpr std::int64_t kAddSize = 16 << 20;
 constexpr std::int64_t kMatmulSize = 1024;
 
-void BM_add_eigen_raw(benchmark::State& state) {
-  Eigen::ArrayXf a = Eigen::ArrayXf::Random(kAddSize), b = Eigen::ArrayXf::Random(kAddSize);
-  for (auto _ : state) {
-    Eigen::ArrayXf c = a + b;  // a fresh output each time, like ember
-    benchmark::DoNotOptimize(c.data());
-  }
-  state.SetBytesProcessed(state.iterations() * kAddSize * 12);
+using RowArray = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// ---- the cases: sizes ------------------------------------------------------------------------------------
+
+struct Size {
+  const char* label;  // "64K", "16M"
+  std::int64_t side;  // 2-d cases are side x side; 1-d cases have side * side elements
+};
+constexpr Size kSizes[] = {{"64K", 256}, {"16M", 4096}};
+// Sorting 16M floats takes seconds even for NumPy: 64K and 1M keep the report run short.
+constexpr Size kSortSizes[] = {{"64K", 256}, {"1M", 1024}};
+
+std::string group(const char* op, const Size& size, const char* dtype = "f32") {
+  return std::string(op) + "_" + size.label + "_" + dtype;
 }
 
-void BM_add_ember(benchmark::State& state, const std::string& backend) {
+// ---- ember: one benchmark per (case, backend) -------------------------------------------------------------
+
+using Inputs = std::vector<Tensor>;
+struct EmberCase {
+  std::string group;
+  std::function<Inputs()> make;  // run once per backend, outside the timing
+  std::function<Tensor(const Inputs&)> run;
+};
+
+void BM_ember_case(benchmark::State& state, const std::string& backend, const EmberCase& c) {
   ember::BackendScope scope(backend);
-  ops::set_seed(1);
-  const auto a = ops::random_uniform({kAddSize}), b = ops::random_uniform({kAddSize});
+  ops::set_seed(7);
+  Inputs in = c.make();
+  for (Tensor& t : in) t = ember::eval(t);
+  ops::synchronize(ember::eval(c.run(in)).device());  // kernels built, caches warm
   for (auto _ : state) {
-    auto c = ember::eval(ops::add(a, b));
-    ops::synchronize(c.device());
-    benchmark::DoNotOptimize(c.raw_data());
+    const Tensor r = ember::eval(c.run(in));
+    ops::synchronize(r.device());
+    benchmark::DoNotOptimize(r.raw_data());
   }
-  state.SetBytesProcessed(state.iterations() * kAddSize * 12);
 }
 
-void BM_matmul_eigen_raw(benchmark::State& state) {
-  using M = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  M a = M::Random(kMatmulSize, kMatmulSize), b = M::Random(kMatmulSize, kMatmulSize);
-  for (auto _ : state) {
-    M c(kMatmulSize, kMatmulSize);
-    c.noalias() = a * b;
-    benchmark::DoNotOptimize(c.data());
+Tensor uniform(const ember::Shape& shape, DType dtype = DType::float32) {
+  return ops::random_uniform(shape, -1.0, 1.0, dtype);
+}
+
+std::vector<EmberCase> ember_cases() {
+  std::vector<EmberCase> cases;
+  for (const Size& z : kSizes) {
+    const std::int64_t n = z.side * z.side, side = z.side;
+    const auto one = [n] { return Inputs{uniform({n})}; };
+    const auto two = [n] { return Inputs{uniform({n}), uniform({n})}; };
+    const auto square = [side] { return Inputs{uniform({side, side})}; };
+    cases.push_back({group("add", z), two, [](const Inputs& x) { return ops::add(x[0], x[1]); }});
+    cases.push_back({group("add_bcast", z),
+                     [side] {
+                       return Inputs{uniform({side, side}), uniform({side})};
+                     },
+                     [](const Inputs& x) { return ops::add(x[0], x[1]); }});
+    cases.push_back({group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }});
+    cases.push_back({group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }});
+    cases.push_back({group("sum", z), one, [](const Inputs& x) { return ops::sum(x[0]); }});
+    cases.push_back({group("sum_axis0", z), square, [](const Inputs& x) { return ops::sum(x[0], {{0}}); }});
+    cases.push_back({group("sum_axis1", z), square, [](const Inputs& x) { return ops::sum(x[0], {{1}}); }});
+    // ember's transpose and slice return new contiguous tensors: NumPy's x.T.copy() and x[...].copy().
+    cases.push_back(
+        {group("transpose_copy", z), square, [](const Inputs& x) { return ops::transpose(x[0]); }});
+    cases.push_back({group("concatenate", z),
+                     [n] {
+                       return Inputs{uniform({n / 2}), uniform({n / 2})};
+                     },
+                     [](const Inputs& x) {
+                       return ops::concatenate({x[0], x[1]});
+                     }});
+    // x[1:-1, ::2]
+    cases.push_back({group("slice", z), square, [](const Inputs& x) {
+                       return ops::slice(x[0], {{1, -1, 1}, {std::nullopt, std::nullopt, 2}});
+                     }});
+    cases.push_back({group("random_uniform", z), [] { return Inputs{}; },
+                     [n](const Inputs&) { return ops::random_uniform({n}); }});
+    cases.push_back({group("random_normal", z), [] { return Inputs{}; },
+                     [n](const Inputs&) { return ops::random_normal({n}); }});
   }
-  state.SetItemsProcessed(state.iterations() * 2 * kMatmulSize * kMatmulSize * kMatmulSize);
+  for (const Size& z : kSortSizes) {
+    const std::int64_t n = z.side * z.side;
+    cases.push_back({group("sort", z), [n] { return Inputs{uniform({n})}; },
+                     [](const Inputs& x) { return ops::sort(x[0]); }});
+  }
+  for (std::int64_t n : {256, 1024}) {
+    cases.push_back({"matmul_" + std::to_string(n) + "_f32",
+                     [n] {
+                       return Inputs{uniform({n, n}), uniform({n, n})};
+                     },
+                     [](const Inputs& x) { return ops::matmul(x[0], x[1]); }});
+  }
+  for (std::int64_t n : {128, 512}) {
+    cases.push_back({"solve_" + std::to_string(n) + "_f64",
+                     [n] {
+                       // diagonally dominant: well conditioned
+                       const Tensor a = ops::add(uniform({n, n}, DType::float64),
+                                                 ops::multiply(ops::eye(n, std::nullopt, 0, DType::float64),
+                                                               static_cast<double>(n)));
+                       return Inputs{a, uniform({n}, DType::float64)};
+                     },
+                     [](const Inputs& x) { return ops::solve(x[0], x[1]); }});
+  }
+  return cases;
+}
+
+// ---- raw Eigen: the fastest plain way, output allocated once ----------------------------------------------
+
+// Runs body() in the timing loop; the arrays it writes were sized before.
+template <class Body>
+void time_raw(benchmark::State& state, Body&& body) {
+  body();
+  for (auto _ : state) {
+    body();
+    benchmark::ClobberMemory();
+  }
+}
+
+void register_eigen_raw() {
+  const auto reg = [](const std::string& name, std::function<void(benchmark::State&)> f) {
+    benchmark::RegisterBenchmark((name + "/eigen_raw").c_str(), std::move(f))->Unit(benchmark::kMillisecond);
+  };
+  for (const Size& z : kSizes) {
+    const Eigen::Index n = z.side * z.side, side = z.side;
+    reg(group("add", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n), b = Eigen::ArrayXf::Random(n);
+      Eigen::ArrayXf c(n);
+      time_raw(st, [&] { c = a + b; });
+    });
+    reg(group("add_bcast", z), [side](benchmark::State& st) {
+      const RowArray a = RowArray::Random(side, side);
+      const Eigen::Array<float, 1, Eigen::Dynamic> b = Eigen::Array<float, 1, Eigen::Dynamic>::Random(side);
+      RowArray c(side, side);
+      time_raw(st, [&] { c = a.rowwise() + b; });
+    });
+    reg(group("abs", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n);
+      Eigen::ArrayXf c(n);
+      time_raw(st, [&] { c = a.abs(); });
+    });
+    reg(group("exp", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n);
+      Eigen::ArrayXf c(n);
+      time_raw(st, [&] { c = a.exp(); });
+    });
+    reg(group("sum", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n);
+      float s = 0;
+      time_raw(st, [&] { benchmark::DoNotOptimize(s = a.sum()); });
+    });
+    reg(group("sum_axis0", z), [side](benchmark::State& st) {
+      const RowArray a = RowArray::Random(side, side);
+      Eigen::Array<float, 1, Eigen::Dynamic> c(side);
+      time_raw(st, [&] { c = a.colwise().sum(); });
+    });
+    reg(group("sum_axis1", z), [side](benchmark::State& st) {
+      const RowArray a = RowArray::Random(side, side);
+      Eigen::ArrayXf c(side);
+      time_raw(st, [&] { c = a.rowwise().sum(); });
+    });
+    reg(group("transpose_copy", z), [side](benchmark::State& st) {
+      const RowArray a = RowArray::Random(side, side);
+      RowArray c(side, side);
+      time_raw(st, [&] { c = a.transpose(); });
+    });
+    reg(group("concatenate", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n / 2), b = Eigen::ArrayXf::Random(n / 2);
+      Eigen::ArrayXf c(n);
+      time_raw(st, [&] { c << a, b; });
+    });
+    reg(group("slice", z), [side](benchmark::State& st) {
+      const RowArray a = RowArray::Random(side, side);
+      RowArray c(side - 2, side / 2);
+      using Strided = Eigen::Map<const RowArray, 0, Eigen::Stride<Eigen::Dynamic, 2>>;
+      time_raw(st, [&] {
+        c = Strided(a.data() + side, side - 2, side / 2, Eigen::Stride<Eigen::Dynamic, 2>(side, 2));
+      });
+    });
+  }
+  for (const Size& z : kSortSizes) {
+    const Eigen::Index n = z.side * z.side;
+    reg(group("sort", z), [n](benchmark::State& st) {
+      const Eigen::ArrayXf a = Eigen::ArrayXf::Random(n);
+      Eigen::ArrayXf c(n);
+      time_raw(st, [&] {
+        c = a;
+        std::sort(c.data(), c.data() + n);
+      });
+    });
+  }
+  for (Eigen::Index n : {256, 1024}) {
+    reg("matmul_" + std::to_string(n) + "_f32", [n](benchmark::State& st) {
+      using M = Eigen::Matrix<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+      const M a = M::Random(n, n), b = M::Random(n, n);
+      M c(n, n);
+      time_raw(st, [&] { c.noalias() = a * b; });
+    });
+  }
+  for (Eigen::Index n : {128, 512}) {
+    reg("solve_" + std::to_string(n) + "_f64", [n](benchmark::State& st) {
+      const Eigen::MatrixXd a =
+          Eigen::MatrixXd::Random(n, n) + static_cast<double>(n) * Eigen::MatrixXd::Identity(n, n);
+      const Eigen::VectorXd b = Eigen::VectorXd::Random(n);
+      Eigen::PartialPivLU<Eigen::MatrixXd> lu(n);
+      Eigen::VectorXd x(n);
+      time_raw(st, [&] {
+        lu.compute(a);
+        x.noalias() = lu.solve(b);
+      });
+    });
+  }
 }
 
 void BM_matmul_cblas_raw(benchmark::State& state) {
-  std::vector<float> a(kMatmulSize * kMatmulSize), b(a.size());
+  std::vector<float> a(kMatmulSize * kMatmulSize), b(a.size()), c(a.size());
   for (std::size_t i = 0; i < a.size(); ++i) {
     a[i] = static_cast<float>(i % 97) / 97.0f;
     b[i] = static_cast<float>(i % 89) / 89.0f;
   }
   const int n = static_cast<int>(kMatmulSize);
   for (auto _ : state) {
-    std::vector<float> c(a.size());  // a fresh output each time, like ember
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f,
                 c.data(), n);
-    benchmark::DoNotOptimize(c.data());
-  }
-  state.SetItemsProcessed(state.iterations() * 2 * kMatmulSize * kMatmulSize * kMatmulSize);
-}
-
-void BM_matmul_ember(benchmark::State& state, const std::string& backend) {
-  ember::BackendScope scope(backend);
-  ops::set_seed(2);
-  const auto a = ops::random_uniform({kMatmulSize, kMatmulSize});
-  const auto b = ops::random_uniform({kMatmulSize, kMatmulSize});
-  for (auto _ : state) {
-    auto c = ops::matmul(a, b);
-    ops::synchronize(c.device());
-    benchmark::DoNotOptimize(c.raw_data());
+    benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(state.iterations() * 2 * kMatmulSize * kMatmulSize * kMatmulSize);
 }
 
 void BM_dispatch_eigen_raw(benchmark::State& state) {
-  Eigen::ArrayXf a = Eigen::ArrayXf::Constant(1, 1.0f), b = Eigen::ArrayXf::Constant(1, 2.0f);
+  Eigen::ArrayXf a = Eigen::ArrayXf::Constant(1, 1.0f), b = Eigen::ArrayXf::Constant(1, 2.0f), c(1);
   for (auto _ : state) {
-    Eigen::ArrayXf c = a + b;
+    c = a + b;
     benchmark::DoNotOptimize(c.data());
   }
 }
@@ -153,54 +322,38 @@ void BM_fusion(benchmark::State& state, const std::string& backend, bool fused,
   state.SetItemsProcessed(state.iterations() * kAddSize);
 }
 
-// Collects each run's mean real time per iteration (ns) by name for the ratio table.
-class RatioReporter : public benchmark::ConsoleReporter {
- public:
-  void ReportRuns(const std::vector<Run>& runs) override {
-    for (const auto& r : runs) {
-      if (r.run_type == Run::RT_Iteration && r.error_occurred == false) {
-        times_[r.benchmark_name()] = r.GetAdjustedRealTime() * multiplier(r.time_unit);
-      }
+// The two fused expressions written as single Eigen expressions into a reused output.
+void BM_fusion_eigen_raw(benchmark::State& state, bool chain) {
+  Eigen::ArrayXf x = (Eigen::ArrayXf::Random(kAddSize) + 1.0f), y = Eigen::ArrayXf::Random(kAddSize),
+                 c(kAddSize);
+  time_raw(state, [&] {
+    if (chain) {
+      c = (-(((x * y + 1.0f).abs().sqrt() - y) * x)).exp() * 0.5f + x;
+    } else {
+      c = (-x).exp() + (x * x + y * x * y).sqrt() * 0.5f;
     }
-    ConsoleReporter::ReportRuns(runs);
-  }
-  double ns(const std::string& name) const {
-    auto it = times_.find(name);
-    return it == times_.end() ? -1.0 : it->second;
-  }
-
- private:
-  static double multiplier(benchmark::TimeUnit u) {
-    switch (u) {
-      case benchmark::kNanosecond:
-        return 1.0;
-      case benchmark::kMicrosecond:
-        return 1e3;
-      case benchmark::kMillisecond:
-        return 1e6;
-      case benchmark::kSecond:
-        break;
-    }
-    return 1e9;
-  }
-  std::map<std::string, double> times_;
-};
+  });
+  state.SetItemsProcessed(state.iterations() * kAddSize);
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   const auto backends = ember::registered_backends();
-  benchmark::RegisterBenchmark("add_16M_f32/eigen_raw", BM_add_eigen_raw)->Unit(benchmark::kMillisecond);
-  benchmark::RegisterBenchmark("matmul_1024_f32/eigen_raw", BM_matmul_eigen_raw)
-      ->Unit(benchmark::kMillisecond);
+  register_eigen_raw();
   benchmark::RegisterBenchmark("matmul_1024_f32/cblas_raw", BM_matmul_cblas_raw)
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("dispatch_add_1/eigen_raw", BM_dispatch_eigen_raw);
+  benchmark::RegisterBenchmark("fusion_expr_16M_f32/eigen_raw", BM_fusion_eigen_raw, false)
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("fusion_chain10_16M_f32/eigen_raw", BM_fusion_eigen_raw, true)
+      ->Unit(benchmark::kMillisecond);
+  static const std::vector<EmberCase> cases = ember_cases();
   for (const auto& b : backends) {
-    benchmark::RegisterBenchmark(("add_16M_f32/ember_" + b).c_str(), BM_add_ember, b)
-        ->Unit(benchmark::kMillisecond);
-    benchmark::RegisterBenchmark(("matmul_1024_f32/ember_" + b).c_str(), BM_matmul_ember, b)
-        ->Unit(benchmark::kMillisecond);
+    for (const EmberCase& c : cases) {
+      benchmark::RegisterBenchmark((c.group + "/ember_" + b).c_str(), BM_ember_case, b, c)
+          ->Unit(benchmark::kMillisecond);
+    }
     benchmark::RegisterBenchmark(("dispatch_add_1/ember_" + b).c_str(), BM_dispatch_ember, b);
     for (const auto& [name, f] :
          {std::pair{"fusion_expr_16M_f32", &expression}, std::pair{"fusion_chain10_16M_f32", &chain10}}) {
@@ -217,45 +370,7 @@ int main(int argc, char** argv) {
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
-  RatioReporter reporter;
-  benchmark::RunSpecifiedBenchmarks(&reporter);
-
-  // Each row: the peer (a raw library, or the eigen backend for opencl), ember, peer time / ember time.
-  std::printf("\n%-10s %-8s %-12s %14s %14s %12s %s\n", "benchmark", "backend", "peer", "peer time", "ember",
-              "ratio", "target");
-  const auto row = [&](const char* what, const std::string& backend, const char* peer_name,
-                       const std::string& peer, const std::string& ember_run, const char* target) {
-    const double p = reporter.ns(peer), e = reporter.ns(ember_run);
-    if (p <= 0 || e <= 0) return;
-    std::printf("%-10s %-8s %-12s %11.2f ms %11.2f ms %11.2fx %s\n", what, backend.c_str(), peer_name,
-                p / 1e6, e / 1e6, p / e, target);
-  };
-  for (const auto& b : backends) {
-    const bool host = b != "opencl";
-    row("add", b, host ? "raw Eigen" : "eigen", host ? "add_16M_f32/eigen_raw" : "add_16M_f32/ember_eigen",
-        "add_16M_f32/ember_" + b, host ? ">= 0.80x throughput" : "reported");
-    if (b == "blas") {
-      row("matmul", b, "raw cblas", "matmul_1024_f32/cblas_raw", "matmul_1024_f32/ember_blas",
-          ">= 0.90x throughput");
-    } else {
-      row("matmul", b, host ? "raw Eigen" : "eigen",
-          host ? "matmul_1024_f32/eigen_raw" : "matmul_1024_f32/ember_eigen", "matmul_1024_f32/ember_" + b,
-          host ? ">= 0.90x throughput" : "reported");
-    }
-    const double d_raw = reporter.ns("dispatch_add_1/eigen_raw"),
-                 d = reporter.ns("dispatch_add_1/ember_" + b);
-    if (d > 0 && d_raw > 0) {
-      std::printf("%-10s %-8s %-12s %11.1f ns %11.1f ns %+9.1f ns %s\n", "dispatch", b.c_str(), "raw Eigen",
-                  d_raw, d, d - d_raw, host ? "<= +200 ns per op" : "reported (a kernel launch)");
-    }
-    const char* fusion_target = b == "blas" ? "reported" : ">= 3x faster";
-    row("fused expr", b, "eager", "fusion_expr_16M_f32/peer_" + b + "_eager",
-        "fusion_expr_16M_f32/ember_" + b + "_fused", fusion_target);
-    row("fused expr", b, "1 sync", "fusion_expr_16M_f32/peer_" + b + "_one_sync",
-        "fusion_expr_16M_f32/ember_" + b + "_fused", "reported (EL201/EL300 cost)");
-    row("fused 10op", b, "eager", "fusion_chain10_16M_f32/peer_" + b + "_eager",
-        "fusion_chain10_16M_f32/ember_" + b + "_fused", fusion_target);
-  }
+  benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   return 0;
 }

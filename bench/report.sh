@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# One benchmark report: builds and runs every benchmark in bench/ (ember_bench: each ember backend vs raw Eigen
-# and raw OpenBLAS; emberlint_bench: cache warm vs cold, -j 2 vs -j 1, per-unit cost as the code base grows;
-# bench/lint/compare.sh: emberlint vs clang-tidy and vs clang++ -fsyntax-only) and writes ONE Markdown table of
-# ratios against the peers measured in the same run, headed with the date, `uname -srm`, the CPU model, the
-# core count and the load average.
+# One benchmark report: builds and runs every benchmark in bench/ (ember_bench: each ember backend vs raw Eigen,
+# raw OpenBLAS and NumPy (bench/numpy_bench.py, same groups); emberlint_bench: cache warm vs cold, -j 2 vs -j 1,
+# per-unit cost as the code base grows; bench/lint/compare.sh: emberlint vs clang-tidy and clang++
+# -fsyntax-only) and writes ONE Markdown table of ratios against the peers measured in the same run, headed with
+# the date, `uname -srm`, the CPU model, the core count and the load average.
 #
 #   bench/report.sh [-B BUILD_DIR] [-o FILE] [--quick] [--no-build] [--compare-filter REGEX]
 #
@@ -29,9 +29,11 @@
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
 #   listed under the table with its message.
 #
-# Needs python3 (standard library only), cmake and ninja (to build), and compare.sh's peers: clang-tidy,
-# clang++, jq and bc (Debian: python3 cmake ninja-build clang-tidy clang jq bc). A missing tool is an error
-# (exit 2) that names it; a benchmark program that fails is an error (exit 1).
+# Needs python3 (standard library only), a Python with NumPy for numpy_bench.py (/usr/bin/python3 with Debian's
+# python3-numpy, else python3 on PATH; EMBER_NUMPY_PYTHON overrides), cmake and ninja (to build), and
+# compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy cmake ninja-build clang-tidy
+# clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark program that fails is an error
+# (exit 1). NumPy runs with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset: OpenBLAS picks its own kernels.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -69,8 +71,17 @@ command -v clang++ > /dev/null || command -v clang++-14 > /dev/null || missing+=
 if [[ $do_build == 1 ]]; then
   for tool in cmake ninja; do command -v "$tool" > /dev/null || missing+=("$tool"); done
 fi
+numpy_python=""
+for candidate in ${EMBER_NUMPY_PYTHON:-/usr/bin/python3 python3}; do
+  if command -v "$candidate" > /dev/null && "$candidate" -c 'import numpy' 2> /dev/null; then
+    numpy_python=$(command -v "$candidate")
+    break
+  fi
+done
+[[ -n "$numpy_python" ]] || missing+=("NumPy (peer)")
 if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 jq bc clang-tidy clang cmake ninja-build)" >&2
+  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 python3-numpy jq bc clang-tidy clang cmake" \
+    "ninja-build)" >&2
   exit 2
 fi
 python=$(command -v python3)
@@ -112,6 +123,22 @@ else
   min_time=0.5
 fi
 run_json ember_bench "$build/ember_bench" --benchmark_min_time=$min_time
+echo "report.sh: running bench/numpy_bench.py" >&2
+env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
+  --out "$work/numpy_bench.json" ||
+  { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
+# NumPy's runs join ember_bench's groups (GROUP/peer_numpy), so they are one file for the table.
+"$python" - "$work/ember_bench.json" "$work/numpy_bench.json" << 'PYTHON'
+import json
+import sys
+
+with open(sys.argv[1], encoding="utf-8") as f:
+    ember = json.load(f)
+with open(sys.argv[2], encoding="utf-8") as f:
+    ember["benchmarks"] += json.load(f)["benchmarks"]
+with open(sys.argv[1], "w", encoding="utf-8") as f:
+    json.dump(ember, f)
+PYTHON
 run_json emberlint_bench "$build/emberlint_bench"
 
 # compare.sh: over emberlint's own sources, or in quick mode a tiny generated tree.

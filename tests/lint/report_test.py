@@ -2,8 +2,9 @@
 """The benchmark report command, quickly: `bench/report.sh --quick --no-build` on a build folder must write a
 well-formed Markdown table: the header (date, uname, CPU, cores, load average), every expected row (each
 ember_bench variant against each peer of its group, as its --benchmark_list_tests names them; emberlint's cache,
--j and scale pairs; emberlint vs clang-tidy and vs clang++ -fsyntax-only) with numeric times and ratios; and a
-missing peer tool must stop it with exit 2 and the tool's name.
+-j and scale pairs; emberlint vs clang-tidy and vs clang++ -fsyntax-only; NumPy's bench/numpy_bench.py runs against
+ember_bench's groups) with numeric times and ratios; and a missing peer tool must stop it with exit 2 and the
+tool's name.
 
     tests/lint/report_test.py REPORT_SH BUILD_DIR
 
@@ -41,10 +42,28 @@ def check(ok, what):
     return ok
 
 
-def ember_rows(build):
-    """(benchmark, peer) pairs the naming convention gives for ember_bench's benchmarks, from its listing."""
+def numpy_python():
+    """The Python report.sh runs bench/numpy_bench.py with: /usr/bin/python3 if it has NumPy, else python3."""
+    for candidate in os.environ.get("EMBER_NUMPY_PYTHON", "/usr/bin/python3 python3").split():
+        if subprocess.run([candidate, "-c", "import numpy"], capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+def ember_rows(build, numpy_bench):
+    """(benchmark, peer) pairs the naming convention gives for ember_bench's and numpy_bench.py's benchmarks
+    (NumPy's GROUP/peer_numpy runs join ember_bench's groups), from their listings."""
     listing = subprocess.run([os.path.join(build, "ember_bench"), "--benchmark_list_tests"], check=True,
                              capture_output=True, text=True).stdout.split()
+    python = numpy_python()
+    if check(python is not None, "no Python with NumPy (Debian: python3-numpy)"):
+        numpy_listing = subprocess.run([python, numpy_bench, "--list"], check=True, capture_output=True,
+                                       text=True).stdout.split()
+        ember_groups = {name.split("/")[0] for name in listing}
+        for name in numpy_listing:
+            check(name.split("/")[0] in ember_groups, f"numpy_bench.py case {name} has no ember_bench group")
+        check(len(numpy_listing) >= 20, f"numpy_bench.py lists {len(numpy_listing)} cases")
+        listing += numpy_listing
     groups = {}
     for name in listing:
         parts = name.split("/")
@@ -67,7 +86,7 @@ def ember_rows(build):
     return rows
 
 
-def check_table(text, build):
+def check_table(text, build, numpy_bench):
     lines = text.splitlines()
     head = next((l for l in lines if l.startswith("Measured ")), "")
     check(bool(head), "no 'Measured ...' line")
@@ -88,7 +107,9 @@ def check_table(text, build):
         key = (name.strip("`"), peer.strip("`"))
         check(key not in rows, f"row twice: {key}")
         rows[key] = line
-    expected = ember_rows(build) + LINT_ROWS
+    expected = ember_rows(build, numpy_bench) + LINT_ROWS
+    numpy_rows = [k for k in expected if k[1].endswith("/peer_numpy")]
+    check(any(k[0] == "add_16M_f32/ember_eigen" for k in numpy_rows), "no add_16M_f32 row against NumPy")
     check(len(expected) > len(LINT_ROWS), "ember_bench lists no benchmark pairs")
     for key in expected:
         check(key in rows, f"missing row: {key[0]} vs {key[1]}")
@@ -125,7 +146,7 @@ def main():
         if check(run.returncode == 0, f"report.sh --quick exited {run.returncode}:\n{run.stderr[-4000:]}"):
             with open(out, encoding="utf-8") as f:
                 text = f.read()
-            check_table(text, build)
+            check_table(text, build, os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"))
             print(text)
 
         bin_dir = path_without("clang-tidy", os.path.join(tmp, "bin"))
