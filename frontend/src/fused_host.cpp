@@ -1,5 +1,7 @@
 // host::run_fused (host/fused.hpp): block-wise evaluation of a FusedProgram through the backend's own
 // element-wise methods.
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -121,6 +123,10 @@ void gather(const Tensor& in, const Shape& shape, const Shape& strides, std::int
   const std::size_t size = in.itemsize();
   const auto* src = static_cast<const unsigned char*>(in.raw_data());
   const std::size_t nd = shape.size();
+  if (nd == 0) {
+    for (std::int64_t i = 0; i < len; ++i) std::memcpy(dst + static_cast<std::size_t>(i) * size, src, size);
+    return;
+  }
   std::vector<std::int64_t> idx(nd, 0);
   std::int64_t offset = 0, rest = start;
   for (std::size_t d = nd; d-- > 0;) {
@@ -128,15 +134,34 @@ void gather(const Tensor& in, const Shape& shape, const Shape& strides, std::int
     rest /= shape[d];
     offset += idx[d] * strides[d];
   }
-  for (std::int64_t i = 0; i < len; ++i) {
-    std::memcpy(dst + static_cast<std::size_t>(i) * size, src + static_cast<std::size_t>(offset) * size,
-                size);
-    for (std::size_t d = nd; d-- > 0;) {
-      ++idx[d];
-      offset += strides[d];
-      if (idx[d] < shape[d]) break;
-      offset -= strides[d] * shape[d];
-      idx[d] = 0;
+  // Runs along the innermost axis: one memcpy when it is contiguous, one element repeated when broadcast.
+  const std::size_t last = nd - 1;
+  const std::int64_t inner = shape[last], inner_stride = strides[last];
+  for (std::int64_t i = 0; i < len;) {
+    const std::int64_t run = std::min(len - i, inner - idx[last]);
+    unsigned char* d = dst + static_cast<std::size_t>(i) * size;
+    const unsigned char* s = src + static_cast<std::size_t>(offset) * size;
+    if (inner_stride == 1) {
+      std::memcpy(d, s, static_cast<std::size_t>(run) * size);
+    } else {
+      for (std::int64_t j = 0; j < run; ++j) {
+        std::memcpy(d + static_cast<std::size_t>(j) * size,
+                    s + static_cast<std::ptrdiff_t>(j * inner_stride) * static_cast<std::ptrdiff_t>(size),
+                    size);
+      }
+    }
+    i += run;
+    idx[last] += run;
+    offset += run * inner_stride;
+    if (idx[last] < inner) continue;
+    offset -= inner_stride * inner;
+    idx[last] = 0;
+    for (std::size_t d2 = last; d2-- > 0;) {
+      ++idx[d2];
+      offset += strides[d2];
+      if (idx[d2] < shape[d2]) break;
+      offset -= strides[d2] * shape[d2];
+      idx[d2] = 0;
     }
   }
 }

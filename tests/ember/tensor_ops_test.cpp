@@ -2,9 +2,11 @@
 // run on every registered backend. NumPy golden values for the ordinary cases live in golden_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "backend_support.hpp"
@@ -308,6 +310,56 @@ TEST_P(TensorOps, SortPutsNaNLastAndArgsortIsStable) {
   EXPECT_EQ(ops::to_host<std::int64_t>(ops::sort(m)), (std::vector<std::int64_t>{0, 2, 3, 0, 0, 2}));
   EXPECT_THROW(ops::sort(ops::full({}, 1)), ember::ShapeError);
   EXPECT_EQ(ops::argsort(ops::zeros({0})).dtype(), DType::int64);
+}
+
+// Long lines (the host backends radix sort them) against std::stable_sort with the documented order: every
+// dtype, both directions, along the last and the first axis, with NaN, signed zeros, infinities and ties.
+TEST_P(TensorOps, LongSortsMatchAStableComparisonSort) {
+  const double nan = std::nan("");
+  std::vector<double> values;
+  for (int i = 0; i < 600; ++i) {
+    const double specials[] = {nan, -0.0, 0.0, INFINITY, -INFINITY, 1.0, -1.0};
+    values.push_back(i % 7 == 0 ? specials[(i / 7) % 7] : std::fmod(i * 37.0, 101.0) - 50.0 + (i % 3) * 0.25);
+  }
+  for (DType d : ember::all_dtypes) {
+    const Tensor flat = ops::cast(doubles(values, {600}), d);
+    for (bool descending : {false, true}) {
+      for (const auto& [shape, axis] : {std::pair{Shape{600}, 0}, std::pair{Shape{150, 4}, 0}}) {
+        const Tensor x = ops::reshape(flat, shape);
+        const std::vector<double> host = ops::to_host<double>(x);
+        const std::int64_t extent = shape[0], inner = shape.size() == 2 ? shape[1] : 1;
+        std::vector<std::int64_t> want_order;
+        for (std::int64_t i = 0; i < inner; ++i) {
+          std::vector<std::int64_t> line(static_cast<std::size_t>(extent));
+          for (std::int64_t k = 0; k < extent; ++k) line[static_cast<std::size_t>(k)] = k;
+          std::stable_sort(line.begin(), line.end(), [&](std::int64_t a, std::int64_t b) {
+            const double va = host[static_cast<std::size_t>(a * inner + i)];
+            const double vb = host[static_cast<std::size_t>(b * inner + i)];
+            const bool na = std::isnan(va), nb = std::isnan(vb);
+            if (na || nb) return descending ? (na && !nb) : (!na && nb);
+            return descending ? vb < va : va < vb;
+          });
+          want_order.insert(want_order.end(), line.begin(), line.end());
+        }
+        const std::vector<std::int64_t> got = ops::to_host<std::int64_t>(ops::argsort(x, axis, descending));
+        const Tensor sorted = ops::sort(x, axis, descending);
+        const std::vector<double> got_values = ops::to_host<double>(sorted);
+        for (std::int64_t i = 0; i < inner; ++i) {
+          for (std::int64_t k = 0; k < extent; ++k) {
+            const auto at = static_cast<std::size_t>(k * inner + i);
+            const std::int64_t want = want_order[static_cast<std::size_t>(i * extent + k)];
+            ASSERT_EQ(got[at], want) << ops::dtype_name(d) << (descending ? " descending" : "") << " at "
+                                     << k;
+            const double wv = host[static_cast<std::size_t>(want * inner + i)];
+            // sort keeps the input order of -0 and +0 too: compare bits, NaN as NaN
+            ASSERT_TRUE((std::isnan(wv) && std::isnan(got_values[at])) ||
+                        (wv == got_values[at] && std::signbit(wv) == std::signbit(got_values[at])))
+                << ops::dtype_name(d) << " value at " << k;
+          }
+        }
+      }
+    }
+  }
 }
 
 TEST_P(TensorOps, EmptyAndZeroDimensionalTensors) {

@@ -3,13 +3,19 @@
 // header may be included here.
 #pragma once
 
+#include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <limits>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <sstream>
 #include <string>
@@ -79,29 +85,133 @@ struct HostMemoryCounters {
   }
 };
 
-// 64-byte aligned host memory. Zero-byte buffers still own one aligned block so host_data() is never null.
-// Sizes beyond physical memory are refused before allocating (std::bad_alloc).
+// Freed host blocks kept by size class and handed out again, as MLX's BufferCache and PyTorch's CPU caching
+// allocator do: without it every op result of 16M floats is a fresh 64 MiB mmap whose page faults and kernel
+// zero-fill cost more than the arithmetic. Size classes are four per power of two (at most 25% slack); blocks
+// of 2 MiB and more are 2 MiB aligned and advised for transparent huge pages. The cache holds at most
+// limit() bytes (EMBER_HOST_CACHE_BYTES, default an eighth of physical memory, at most 4 GiB; 0 turns
+// caching off); trim() returns every cached block to the system. One cache serves every host backend.
+class HostBlockCache {
+ public:
+  static HostBlockCache& instance() {
+    static HostBlockCache* cache = new HostBlockCache();  // never destroyed: buffers may outlive statics
+    return *cache;
+  }
+
+  static std::size_t size_class(std::size_t nbytes) {
+    if (nbytes <= kAlignment) return kAlignment;
+    std::size_t octave = std::size_t{1} << (std::bit_width(nbytes - 1) - 1);  // largest power of 2 < nbytes
+    const std::size_t step = std::max<std::size_t>(octave / 4, kAlignment);
+    return (nbytes + step - 1) / step * step;
+  }
+
+  // A block of at least nbytes (its size class), 64-byte aligned; std::bad_alloc when the system refuses.
+  void* allocate(std::size_t nbytes, std::size_t& capacity) {
+    capacity = size_class(nbytes);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = free_.find(capacity);
+      if (it != free_.end()) {
+        void* p = it->second;
+        free_.erase(it);
+        cached_bytes_ -= capacity;
+        ++hits_;
+        return p;
+      }
+      ++misses_;
+    }
+    const std::size_t alignment = capacity >= kHugePage ? kHugePage : kAlignment;
+    void* p = std::aligned_alloc(alignment, (capacity + alignment - 1) / alignment * alignment);
+    if (p == nullptr) {
+      trim();
+      p = std::aligned_alloc(alignment, (capacity + alignment - 1) / alignment * alignment);
+      if (p == nullptr) throw std::bad_alloc();
+    }
+#ifdef MADV_HUGEPAGE
+    if (capacity >= kHugePage) ::madvise(p, capacity / kHugePage * kHugePage, MADV_HUGEPAGE);
+#endif
+    return p;
+  }
+
+  void release(void* p, std::size_t capacity) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (capacity <= limit_) {
+        // Make room by dropping the largest cached blocks first.
+        while (cached_bytes_ + capacity > limit_ && !free_.empty()) {
+          auto last = std::prev(free_.end());
+          std::free(last->second);
+          cached_bytes_ -= last->first;
+          free_.erase(last);
+        }
+        free_.emplace(capacity, p);
+        cached_bytes_ += capacity;
+        return;
+      }
+    }
+    std::free(p);
+  }
+
+  void trim() {
+    std::multimap<std::size_t, void*> blocks;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      blocks.swap(free_);
+      cached_bytes_ = 0;
+    }
+    for (auto& [size, p] : blocks) std::free(p);
+  }
+
+  struct Stats {
+    std::size_t cached_bytes, limit, hits, misses;
+  };
+  Stats stats() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return {cached_bytes_, limit_, hits_, misses_};
+  }
+
+ private:
+  static constexpr std::size_t kHugePage = std::size_t{2} << 20;
+
+  HostBlockCache() : limit_(default_limit()) {}
+  static std::size_t default_limit() {
+    if (const char* env = std::getenv("EMBER_HOST_CACHE_BYTES")) {
+      char* end = nullptr;
+      const unsigned long long v = std::strtoull(env, &end, 10);
+      if (end != env) return static_cast<std::size_t>(v);
+    }
+    return std::min<std::size_t>(physical_memory_bytes() / 8, std::size_t{4} << 30);
+  }
+
+  std::mutex mutex_;
+  std::multimap<std::size_t, void*> free_;  // size class -> block
+  std::size_t cached_bytes_ = 0;
+  const std::size_t limit_;
+  std::size_t hits_ = 0, misses_ = 0;
+};
+
+// 64-byte aligned host memory from the HostBlockCache. Zero-byte buffers still own one aligned block so
+// host_data() is never null. Sizes beyond physical memory are refused before allocating (std::bad_alloc).
 class HostBuffer final : public Buffer {
  public:
   HostBuffer(std::size_t nbytes, std::shared_ptr<HostMemoryCounters> counters)
       : Buffer(nbytes, Device::cpu()), counters_(std::move(counters)) {
     if (counters_->physical_bytes != 0 && nbytes > counters_->physical_bytes) throw std::bad_alloc();
-    const std::size_t rounded =
-        nbytes == 0 ? kAlignment : (nbytes + kAlignment - 1) / kAlignment * kAlignment;
-    if (rounded < nbytes) throw std::bad_alloc();
-    data_ = std::aligned_alloc(kAlignment, rounded);
-    if (data_ == nullptr) throw std::bad_alloc();
+    data_ = HostBlockCache::instance().allocate(nbytes, capacity_);
     counters_->on_allocate(nbytes);
   }
   ~HostBuffer() override {
-    std::free(data_);
+    HostBlockCache::instance().release(data_, capacity_);
     counters_->on_free(nbytes());
   }
+  HostBuffer(const HostBuffer&) = delete;
+  HostBuffer& operator=(const HostBuffer&) = delete;
   void* host_data() override { return data_; }
 
  private:
   std::shared_ptr<HostMemoryCounters> counters_;
   void* data_ = nullptr;
+  std::size_t capacity_ = 0;
 };
 
 }  // namespace ember::host

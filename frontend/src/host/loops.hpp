@@ -42,25 +42,26 @@ void visit_float(const char* backend, const char* op, DType dtype, F&& f) {
 
 // ---- broadcasting iteration ------------------------------------------------------------------------------
 
-// Calls f(out_index, a_index, b_index) for every element of out, with a and b broadcast to out's shape.
-template <class F>
-void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, F&& f) {
+// Calls row(out_offset, a_offset, a_stride, b_offset, b_stride, length) for every innermost row of out, with
+// a and b broadcast to out's shape (strides 0 or 1 along the row for contiguous inputs).
+template <class Row>
+void for_each_broadcast_row2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, Row&& row) {
   const std::size_t nd = out_shape.size();
   const std::int64_t n = shape_numel(out_shape);
   if (n == 0) return;
   const Shape sa = broadcast_strides(a_shape, out_shape);
   const Shape sb = broadcast_strides(b_shape, out_shape);
   if (nd == 0) {
-    f(0, 0, 0);
+    row(0, 0, 0, 0, 0, 1);
     return;
   }
-  // Innermost dimension as a tight loop; the rest through an odometer.
+  // Innermost dimension as a row; the rest through an odometer.
   const std::int64_t inner = out_shape[nd - 1];
   const std::int64_t ia = sa[nd - 1], ib = sb[nd - 1];
   std::vector<std::int64_t> idx(nd, 0);
   std::int64_t oa = 0, ob = 0;
   for (std::int64_t o = 0; o < n; o += inner) {
-    for (std::int64_t j = 0; j < inner; ++j) f(o + j, oa + j * ia, ob + j * ib);
+    row(o, oa, ia, ob, ib, inner);
     for (std::size_t d = nd - 1; d-- > 0;) {
       ++idx[d];
       oa += sa[d];
@@ -71,6 +72,16 @@ void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape
       idx[d] = 0;
     }
   }
+}
+
+// Calls f(out_index, a_index, b_index) for every element of out, with a and b broadcast to out's shape.
+template <class F>
+void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, F&& f) {
+  for_each_broadcast_row2(a_shape, b_shape, out_shape,
+                          [&](std::int64_t o, std::int64_t oa, std::int64_t ia, std::int64_t ob,
+                              std::int64_t ib, std::int64_t len) {
+                            for (std::int64_t j = 0; j < len; ++j) f(o + j, oa + j * ia, ob + j * ib);
+                          });
 }
 
 // Three-operand form for where(cond, x, y).
@@ -199,10 +210,27 @@ void map2(const Tensor& a, const Tensor& b, Tensor& out, Op op) {
     const auto x = load(pa[0]);
     for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(x, load(pb[i])));
   } else {
-    for_each_broadcast2(a.shape(), b.shape(), out.shape(),
-                        [&](std::int64_t o, std::int64_t ia, std::int64_t ib) {
-                          po[o] = store<TOut>(op(load(pa[ia]), load(pb[ib])));
-                        });
+    // Broadcast rows: the common stride patterns as separate loops the compiler vectorizes.
+    for_each_broadcast_row2(a.shape(), b.shape(), out.shape(),
+                            [&](std::int64_t o, std::int64_t oa, std::int64_t ia, std::int64_t ob,
+                                std::int64_t ib, std::int64_t len) {
+                              TOut* d = po + o;
+                              const T* x = pa + oa;
+                              const T* y = pb + ob;
+                              if (ia == 1 && ib == 1) {
+                                for (std::int64_t j = 0; j < len; ++j)
+                                  d[j] = store<TOut>(op(load(x[j]), load(y[j])));
+                              } else if (ia == 1 && ib == 0) {
+                                const auto yv = load(y[0]);
+                                for (std::int64_t j = 0; j < len; ++j) d[j] = store<TOut>(op(load(x[j]), yv));
+                              } else if (ia == 0 && ib == 1) {
+                                const auto xv = load(x[0]);
+                                for (std::int64_t j = 0; j < len; ++j) d[j] = store<TOut>(op(xv, load(y[j])));
+                              } else {
+                                for (std::int64_t j = 0; j < len; ++j)
+                                  d[j] = store<TOut>(op(load(x[j * ia]), load(y[j * ib])));
+                              }
+                            });
   }
 }
 

@@ -44,8 +44,30 @@ void visit_width(std::size_t itemsize, F&& f) {
   }
 }
 
+// The transpose case of strided_copy: the two innermost output axes read the source with strides
+// (row_stride 1, col_stride far), so the copy runs in kTransposeTile-square tiles whose source lines stay in
+// cache, instead of one cache miss per element.
+inline constexpr std::int64_t kTransposeTile = 32;
+
+template <class W>
+void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
+                     std::int64_t row_stride, std::int64_t col_stride, W* dst) {
+  for (std::int64_t i0 = 0; i0 < rows; i0 += kTransposeTile) {
+    const std::int64_t i1 = std::min(rows, i0 + kTransposeTile);
+    for (std::int64_t j0 = 0; j0 < cols; j0 += kTransposeTile) {
+      const std::int64_t j1 = std::min(cols, j0 + kTransposeTile);
+      for (std::int64_t i = i0; i < i1; ++i) {
+        const W* s = src + off + i * row_stride;
+        W* d = dst + i * cols;
+        for (std::int64_t j = j0; j < j1; ++j) d[j] = s[j * col_stride];
+      }
+    }
+  }
+}
+
 // out[i0, i1, ...] = src[base + sum(i_d * strides[d])] for every index of out_shape (strides may be 0 or
-// negative). The innermost axis runs as a tight loop.
+// negative). The innermost axis runs as a tight loop, or the two innermost as tiles when they are
+// transposed.
 template <class W>
 void strided_copy(const W* src, std::int64_t base, const Shape& strides, const Shape& out_shape, W* dst) {
   const std::int64_t n = shape_numel(out_shape);
@@ -56,6 +78,23 @@ void strided_copy(const W* src, std::int64_t base, const Shape& strides, const S
     return;
   }
   const std::int64_t inner = out_shape[nd - 1], inner_stride = strides[nd - 1];
+  if (nd >= 2 && strides[nd - 2] == 1 && (inner_stride > kTransposeTile || inner_stride < -kTransposeTile) &&
+      inner >= kTransposeTile && out_shape[nd - 2] >= kTransposeTile) {
+    const std::int64_t rows = out_shape[nd - 2], plane = rows * inner;
+    std::vector<std::int64_t> idx(nd - 2, 0);
+    std::int64_t off = base;
+    for (std::int64_t o = 0; o < n; o += plane) {
+      blocked_copy_2d(src, off, rows, inner, strides[nd - 2], inner_stride, dst + o);
+      for (std::size_t d = nd - 2; d-- > 0;) {
+        ++idx[d];
+        off += strides[d];
+        if (idx[d] < out_shape[d]) break;
+        off -= strides[d] * out_shape[d];
+        idx[d] = 0;
+      }
+    }
+    return;
+  }
   std::vector<std::int64_t> idx(nd, 0);
   std::int64_t off = base;
   for (std::int64_t o = 0; o < n; o += inner) {
@@ -342,11 +381,111 @@ void sorted_lines(const Tensor& x, int axis, bool descending, Emit&& emit) {
   }
 }
 
+// Lines at least this long are radix sorted; shorter ones go through the comparison sort above.
+inline constexpr std::int64_t kRadixSortMin = 64;
+
+// An unsigned key whose order is the sort order: ascending with NaN last, or descending with NaN first.
+// -0 and +0 get one key, and so do all NaNs, so that a stable sort keeps them in input order exactly as the
+// stable comparison sort does.
+template <class T>
+using sort_key_t =
+    std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                          std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
+template <class T>
+sort_key_t<T> sort_key(T v, bool descending) {
+  using K = sort_key_t<T>;
+  constexpr K sign = K(K{1} << (sizeof(K) * 8 - 1));
+  K key;
+  if constexpr (std::is_same_v<T, bool>) {
+    key = v ? 1 : 0;
+  } else if constexpr (std::is_integral_v<T>) {
+    key = std::is_signed_v<T> ? K(K(v) ^ sign) : K(v);
+  } else {
+    K bits;
+    if constexpr (std::is_same_v<T, half>) {
+      bits = v.bits;
+    } else {
+      std::memcpy(&bits, &v, sizeof bits);
+    }
+    const K magnitude = K(bits & K(~sign));
+    constexpr K inf_bits = std::is_same_v<T, half>    ? K(0x7c00u)
+                           : std::is_same_v<T, float> ? K(0x7f800000u)
+                                                      : K(0x7ff0000000000000ull);
+    if (magnitude > inf_bits) return descending ? K(0) : K(~K(0));  // NaN
+    if (magnitude == 0) bits = 0;                                   // -0 sorts as +0
+    key = (bits & sign) ? K(~bits) : K(bits | sign);
+  }
+  return descending ? K(~key) : key;
+}
+
+template <class K, class P>
+struct Keyed {
+  K key;
+  P payload;
+};
+
+// Stable LSD radix sort on the key, a byte per pass; passes where every key has the same byte are skipped.
+template <class K, class P>
+void radix_sort(std::vector<Keyed<K, P>>& items, std::vector<Keyed<K, P>>& scratch) {
+  constexpr int kBytes = sizeof(K);
+  const std::size_t n = items.size();
+  std::vector<std::size_t> counts(static_cast<std::size_t>(kBytes) * 256, 0);
+  for (const auto& it : items) {
+    for (int b = 0; b < kBytes; ++b)
+      ++counts[static_cast<std::size_t>(b) * 256 + ((it.key >> (8 * b)) & 0xffu)];
+  }
+  scratch.resize(n);
+  for (int b = 0; b < kBytes; ++b) {
+    std::size_t* c = counts.data() + static_cast<std::size_t>(b) * 256;
+    if (c[(items[0].key >> (8 * b)) & 0xffu] == n) continue;
+    std::size_t sum = 0;
+    for (int d = 0; d < 256; ++d) {
+      const std::size_t t = c[d];
+      c[d] = sum;
+      sum += t;
+    }
+    for (const auto& it : items) scratch[c[(it.key >> (8 * b)) & 0xffu]++] = it;
+    items.swap(scratch);
+  }
+}
+
+// Calls emit(line_offset, inner_stride, items) for every 1-d line along axis, items holding (key, payload of
+// element k) in stable sorted order; payload(offset) gives an element's payload.
+template <class T, class P, class Payload, class Emit>
+void radix_sorted_lines(const Tensor& x, int axis, bool descending, Payload&& payload, Emit&& emit) {
+  const AxisLayout l = axis_layout(x.shape(), axis);
+  const T* p = x.data<const T>();
+  std::vector<Keyed<sort_key_t<T>, P>> items(static_cast<std::size_t>(l.extent)), scratch;
+  for (std::int64_t o = 0; o < l.outer; ++o) {
+    for (std::int64_t i = 0; i < l.inner; ++i) {
+      const std::int64_t base = o * l.extent * l.inner + i;
+      for (std::int64_t k = 0; k < l.extent; ++k) {
+        items[static_cast<std::size_t>(k)] = {sort_key(p[base + k * l.inner], descending), payload(base, k)};
+      }
+      radix_sort(items, scratch);
+      emit(base, l.inner, items);
+    }
+  }
+}
+
 inline void sort(const Tensor& x, int axis, bool descending, Tensor& out) {
   visit_dtype(x.dtype(), [&](auto t) {
     using T = decltype(t);
     const T* src = x.data<const T>();
     T* dst = out.data<T>();
+    if (x.shape()[static_cast<std::size_t>(axis)] >= kRadixSortMin) {
+      const std::int64_t stride = axis_layout(x.shape(), axis).inner;
+      radix_sorted_lines<T, T>(
+          x, axis, descending, [&](std::int64_t base, std::int64_t k) { return src[base + k * stride]; },
+          [&](std::int64_t base, std::int64_t step, const auto& items) {
+            for (std::size_t k = 0; k < items.size(); ++k) {
+              dst[base + static_cast<std::int64_t>(k) * step] = items[k].payload;
+            }
+          });
+      return;
+    }
     sorted_lines<T>(x, axis, descending, [&](std::int64_t base, std::int64_t stride, const auto& order) {
       for (std::size_t k = 0; k < order.size(); ++k) {
         dst[base + static_cast<std::int64_t>(k) * stride] = src[base + order[k] * stride];
@@ -359,6 +498,16 @@ inline void argsort(const Tensor& x, int axis, bool descending, Tensor& out) {
   visit_dtype(x.dtype(), [&](auto t) {
     using T = decltype(t);
     auto* dst = out.data<std::int64_t>();
+    if (x.shape()[static_cast<std::size_t>(axis)] >= kRadixSortMin) {
+      radix_sorted_lines<T, std::int64_t>(
+          x, axis, descending, [](std::int64_t, std::int64_t k) { return k; },
+          [&](std::int64_t base, std::int64_t step, const auto& items) {
+            for (std::size_t k = 0; k < items.size(); ++k) {
+              dst[base + static_cast<std::int64_t>(k) * step] = items[k].payload;
+            }
+          });
+      return;
+    }
     sorted_lines<T>(x, axis, descending, [&](std::int64_t base, std::int64_t stride, const auto& order) {
       for (std::size_t k = 0; k < order.size(); ++k)
         dst[base + static_cast<std::int64_t>(k) * stride] = order[k];
