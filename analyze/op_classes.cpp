@@ -89,9 +89,10 @@ OpClasses::OpClasses(const ModelContext& context, const std::vector<std::unique_
   for (const auto& u : units) {
     const auto& unit = static_cast<const OpClassUnit&>(*u);
     for (const auto& c : unit.classes) classes_.emplace(c.usr, c);
-    for (const auto& d : unit.definitions) by_usr_.emplace(d.usr, d);
+    for (const auto& d : unit.definitions)
+      by_place_.emplace(std::tuple(d.usr, d.body.defined.file, d.body.defined.line), d);
   }
-  for (const auto& [u, d] : by_usr_) definitions_.push_back(&d);
+  for (const auto& [key, d] : by_place_) definitions_.push_back(&d);
   std::sort(definitions_.begin(), definitions_.end(),
             [](const MethodDefinition* a, const MethodDefinition* b) {
               return std::tie(a->body.defined.file, a->body.defined.line) <

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "analyze/cursor.hpp"
@@ -58,7 +59,8 @@ class OpClasses {
   std::map<std::string, ClassFacts> classes_;
   std::vector<const ClassFacts*> ops_;
   std::vector<const MethodDefinition*> definitions_;
-  std::map<std::string, MethodDefinition> by_usr_;
+  // One method may be defined once per backend (each build links one): keyed by USR and place.
+  std::map<std::tuple<std::string, std::filesystem::path, unsigned>, MethodDefinition> by_place_;
 };
 
 // The cell of one definition: stub (only throws, or throws "not implemented"), fallback (an

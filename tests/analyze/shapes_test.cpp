@@ -144,10 +144,84 @@ TEST_F(Shapes, EnumDispatchErrorsNameTheConfigPath) {
       << key.err;
 }
 
+// ---- op_classes_methods ----------------------------------------------------------------------------------
+
+TEST_F(Shapes, OpClassesMethodsMatrixIsExact) {
+  json doc = report("op_classes_methods");
+  EXPECT_EQ(doc.at("model"), "op_classes_methods");
+  EXPECT_EQ(doc.at("interface"), "kiln::Primitive");
+  EXPECT_EQ(doc.at("categories"), json({"primitives"}));
+  // The abstract Unary is no op; metal and vulkan share backends/device_common (Add::eval_device);
+  // no_device's definitions all come from one macro that only throws.
+  const Matrix expected = {
+      {"Add", {{"host", "native"}, {"metal", "native"}, {"vulkan", "native"}, {"no_device", "stub"}}},
+      {"Exp", {{"host", "native"}, {"metal", "fallback"}, {"vulkan", "missing"}, {"no_device", "stub"}}},
+      {"Negate", {{"host", "native"}, {"metal", "native"}, {"vulkan", "native"}, {"no_device", "stub"}}},
+      {"Reduce", {{"host", "native"}, {"metal", "native"}, {"vulkan", "missing"}, {"no_device", "stub"}}},
+      {"Sort", {{"host", "stub"}, {"metal", "missing"}, {"vulkan", "missing"}, {"no_device", "stub"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  const json& add = cell(doc, "Add", "vulkan");
+  EXPECT_EQ(add.at("location").at("file"), "backends/device_common/shared.cpp");
+  EXPECT_EQ(add.at("signature"), "void eval_device(const std::vector<Array> &inputs, kiln::Array &out)");
+  EXPECT_EQ(cell(doc, "Exp", "metal").at("reason"), "delegates: calls kiln::host::run");
+  EXPECT_EQ(cell(doc, "Reduce", "no_device").at("location"),
+            json({{"file", "backends/no_device/primitives.cpp"}, {"line", 16}, {"column", 1}}));
+  EXPECT_EQ(cell(doc, "Sort", "no_device").at("reason"), "throws \"Sort has no device implementation\"");
+  EXPECT_EQ(cell(doc, "Sort", "metal").at("reason"),
+            "no definition of kiln::Sort::eval_device in the backend's folders");
+}
+
+TEST_F(Shapes, OpClassesMethodsErrorsNameTheConfigPath) {
+  Outcome base = run_in(edited("op_classes_methods", "\"kiln::Primitive\"", "\"kiln::Primitve\""),
+                        emberlint() + " analyze", scratch_);
+  EXPECT_EQ(base.exit_code, 2);
+  EXPECT_NE(base.err.find("ops_interface.base: no class 'kiln::Primitve' is defined in the parsed sources; "
+                          "nearest: kiln::Primitive"),
+            std::string::npos)
+      << base.err;
+  Outcome method =
+      run_in(edited("op_classes_methods", "\"vulkan\": [\"eval_device\"]", "\"vulkan\": [\"eval_gpu\"]"),
+             emberlint() + " analyze", scratch_);
+  EXPECT_EQ(method.exit_code, 2);
+  EXPECT_NE(method.err.find("ops_interface.methods.vulkan[0]: no class declares a method 'eval_gpu'"),
+            std::string::npos)
+      << method.err;
+}
+
+// ---- op_classes_subclasses -------------------------------------------------------------------------------
+
+TEST_F(Shapes, OpClassesSubclassesMatrixIsExact) {
+  json doc = report("op_classes_subclasses");
+  EXPECT_EQ(doc.at("model"), "op_classes_subclasses");
+  EXPECT_EQ(doc.at("interface"), "loom::Layer");
+  EXPECT_EQ(doc.at("categories"), json({"concat", "conv", "pool", "relu"}));
+  // Concat_x86 overrides the multi-input overload with a throw; ReLU_gpu overrides neither method (the
+  // op's own forward_inplace runs); arm has no source yet.
+  const Matrix expected = {
+      {"Concat", {{"x86", "stub"}, {"gpu", "missing"}, {"arm", "unknown"}}},
+      {"Conv", {{"x86", "native"}, {"gpu", "native"}, {"arm", "unknown"}}},
+      {"Pool", {{"x86", "missing"}, {"gpu", "missing"}, {"arm", "unknown"}}},
+      {"ReLU", {{"x86", "native"}, {"gpu", "fallback"}, {"arm", "unknown"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  EXPECT_EQ(
+      cell(doc, "ReLU", "gpu").at("reason"),
+      "loom::ReLU_gpu overrides none of forward, forward_inplace: loom::ReLU's own implementation runs");
+  const json& conv = cell(doc, "Conv", "x86");
+  EXPECT_EQ(conv.at("location").at("file"), "src/layer/x86/conv_x86.cpp");
+  EXPECT_EQ(conv.at("signature"),
+            "class loom::Conv_x86 : loom::Conv (int forward(const loom::Blob &bottom, loom::Blob &top, "
+            "const loom::Options &) const)");
+  EXPECT_EQ(cell(doc, "Concat", "x86").at("reason"), "throws \"Concat_x86::forward: not implemented\"");
+  EXPECT_EQ(cell(doc, "Pool", "x86").at("reason"), "no subclass in the backend's folders");
+  EXPECT_EQ(cell(doc, "Pool", "arm").at("reason"), "no source of this backend was parsed");
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {
-  for (const std::string shape : {"enum_dispatch"}) {
+  for (const std::string shape : {"enum_dispatch", "op_classes_methods", "op_classes_subclasses"}) {
     EXPECT_NE(analyze(shape, "--format table").out.find("(model " + shape + ")"), std::string::npos) << shape;
     EXPECT_NE(analyze(shape, "--format markdown").out.find("(model `" + shape + "`)"), std::string::npos);
     EXPECT_NE(analyze(shape, "--format html").out.find("(model " + shape + ")"), std::string::npos);

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "../conv.h"
+
+namespace loom {
+
+class Conv_gpu : public Conv {
+ public:
+  int forward(const Blob& bottom, Blob& top, const Options& opt) const override;
+};
+
+}  // namespace loom
