@@ -44,7 +44,7 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  libclang-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
+  libclang-19-dev libomp-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   chromium pre-commit
   python3 clang-tidy jq bc  # bench/report.sh and bench/lint/compare.sh (the benchmark report and its test)
@@ -108,19 +108,33 @@ if [ "$mode" = main ]; then
     [ "$format" = markdown ] && ext=md
     "$lint" analyze -p build/release --format "$format" -o "$reports/inventory.$ext" || status=$?
   done
-  # The migration plan of the legacy example (a dry run: examples/legacy/ is left untouched).
+  # The migration plan of the legacy example (a dry run: examples/legacy/ is left untouched). Its backend code
+  # sits in the frontend on purpose, so the plan has moves and emberlint exits 1 (findings): that is the
+  # expected result here; 2 or 3 (bad configuration, unparsable input) is a failure.
   for format in markdown json; do
     ext=$format
     [ "$format" = markdown ] && ext=md
+    plan=0
     (cd examples/legacy && "$root/$lint" analyze --migrate --backend all --dry-run --format "$format") \
-      > "$reports/legacy-migration.$ext" || status=$?
+      > "$reports/legacy-migration.$ext" || plan=$?
+    case "$plan" in
+      1) ;;
+      0) echo "setup: the legacy example's migration plan is empty; it should move its backend code" >&2
+         status=1 ;;
+      *) status=$plan ;;
+    esac
   done
   cat "$reports/emberlint.txt" 2>/dev/null || true
   "$lint" analyze -p build/release --format table || status=$?
   echo "setup: reports written to $root/$reports:"
   ls -1 "$reports" | sed "s|^|  $reports/|"
-  echo "setup: exit status $status"
-  ./build/release/ember_example
+  echo "setup: the legacy example's migration plan (moves expected): $reports/legacy-migration.md"
+  ./build/release/ember_example || status=$?
+  if [ "$status" -eq 0 ]; then
+    echo "setup: main job done: emberlint check and analyze of this tree found nothing; reports in $reports/"
+  else
+    echo "setup: main job failed with exit status $status (see the output above)" >&2
+  fi
   exit "$status"
 fi
 
