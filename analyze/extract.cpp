@@ -329,6 +329,7 @@ class Merger {
     inv.shape = in_.ops->shape == OpsConfig::Shape::class_ ? "class" : "functions";
     inv.interface_name =
         in_.ops->shape == OpsConfig::Shape::class_ ? in_.ops->interface_class : in_.ops->ops_namespace;
+    if (inv.interface_name.empty()) inv.interface_name = "the global namespace";
     collect();
     for (const auto& b : in_.config->backends) {
       BackendInfo info{b.name, {}, {}};
@@ -549,6 +550,9 @@ class Merger {
       cell.defined = inv.backends[bi].declared;
       cell.reason =
           in_.ops->shape == OpsConfig::Shape::class_ ? "not overridden" : "no function of this name";
+      auto expected = in_.ops->implementation_names.for_backend(backend).expand(ops[i]->name);
+      if (in_.ops->shape == OpsConfig::Shape::functions && expected && *expected != ops[i]->name)
+        cell.reason = "no function " + *expected + ops[i]->signature.parameter_key();
     }
   }
 

@@ -8,7 +8,8 @@
 //             for the op (explicitly, or from its `default:`) although a dispatch case exists
 //   missing   no dispatch case; the reason says what the predicate returns for it when it can be read
 //   unknown   only a `default:` branch that does something handles it (the code cannot tell which ops it
-//             serves), or the backend's sources did not parse (extract.cpp)
+//             serves; a default that aborts, does nothing or returns a constant declines the op), or the
+//             backend's sources did not parse (extract.cpp)
 #include <map>
 #include <set>
 
@@ -34,6 +35,7 @@ struct CaseGroup {
   Place at;
   Body body;
   std::optional<long long> returns;  // the group is one `return <constant>;`
+  bool empty = false;                // the group has no statement before its `break`
 };
 
 struct Function {
@@ -185,6 +187,7 @@ class Walker {
         run.push_back(s);
       }
       classify_statements(run, g.body, &context_.ops->stub_calls);
+      g.empty = run.empty();
       if (run.size() == 1 && clang_getCursorKind(run.front()) == CXCursor_ReturnStmt) {
         auto kids = children(run.front());
         if (kids.size() == 1) g.returns = constant(kids.front());
@@ -356,7 +359,11 @@ class EnumDispatchModel : public InventoryModel {
       return cell;
     }
     if (!dispatch.empty()) cell.defined = cell.declared = dispatch.front()->defined;
-    if (default_case && !default_case->body.only_throws) {
+    // A default that computes something may serve the op; one that aborts, does nothing or only returns a
+    // constant (`default: return false;`: "not handled") does not.
+    const bool default_declines =
+        default_case && (default_case->body.only_throws || default_case->returns || default_case->empty);
+    if (default_case && !default_declines) {
       cell.status = Status::unknown;
       cell.defined = default_case->at;
       cell.reason = "only the default: branch of " + default_owner->name + " handles it";
@@ -365,7 +372,12 @@ class EnumDispatchModel : public InventoryModel {
     cell.status = Status::missing;
     cell.reason =
         dispatch.empty() ? "the backend has no dispatch function" : "no case in the dispatch functions";
-    if (default_case) cell.reason += " (their default: aborts)";
+    if (default_case) {
+      cell.reason += default_case->body.only_throws ? " (their default: aborts)"
+                     : default_case->returns
+                         ? " (their default: returns " + std::to_string(*default_case->returns) + ")"
+                         : " (their default: does nothing)";
+    }
     if (says) {
       cell.reason +=
           std::string("; the predicate returns ") + (*says ? "true" : "false") + " (" + says_where + ")";

@@ -218,10 +218,36 @@ TEST_F(Shapes, OpClassesSubclassesMatrixIsExact) {
   EXPECT_EQ(cell(doc, "Pool", "arm").at("reason"), "no source of this backend was parsed");
 }
 
+// ---- functions: the global namespace and name patterns ---------------------------------------------------
+
+TEST_F(Shapes, FunctionsInTheGlobalNamespaceWithNamePatternsAndOverloads) {
+  json doc = report("functions");
+  EXPECT_EQ(doc.at("model"), "functions");
+  EXPECT_EQ(doc.at("interface"), "the global namespace");
+  // calc_<op> in the header, calc_<op>_<backend> in each backend; the two calc_scale overloads are two ops,
+  // matched by their parameter types (gpu has the double one only).
+  const Matrix expected = {
+      {"add", {{"cpu", "native"}, {"gpu", "native"}}},
+      {"scale(const float *, float, float *, int)", {{"cpu", "native"}, {"gpu", "missing"}}},
+      {"scale(const double *, double, double *, int)", {{"cpu", "native"}, {"gpu", "native"}}},
+      {"sum", {{"cpu", "native"}, {"gpu", "stub"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  const json& scale = cell(doc, "scale(const double *, double, double *, int)", "gpu");
+  EXPECT_EQ(scale.at("signature"), "void calc_scale_gpu(const double *a, double factor, double *out, int n)");
+  EXPECT_EQ(scale.at("location").at("line"), 18);
+  EXPECT_TRUE(scale.at("mismatches").empty());
+  EXPECT_EQ(cell(doc, "scale(const float *, float, float *, int)", "gpu").at("reason"),
+            "no function calc_scale_gpu(const float *, float, float *, int)");
+  ASSERT_EQ(doc.at("unexposed").size(), 1u);
+  EXPECT_EQ(doc.at("unexposed").at(0).at("name"), "calc_warmup_gpu");
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {
-  for (const std::string shape : {"enum_dispatch", "op_classes_methods", "op_classes_subclasses"}) {
+  for (const std::string shape :
+       {"enum_dispatch", "op_classes_methods", "op_classes_subclasses", "functions"}) {
     EXPECT_NE(analyze(shape, "--format table").out.find("(model " + shape + ")"), std::string::npos) << shape;
     EXPECT_NE(analyze(shape, "--format markdown").out.find("(model `" + shape + "`)"), std::string::npos);
     EXPECT_NE(analyze(shape, "--format html").out.find("(model " + shape + ")"), std::string::npos);
