@@ -33,13 +33,17 @@ bool queryable_name(const std::string& base) {
 }
 
 // The compiler's absolute path: as written when absolute, else found on PATH. A relative path with a folder
-// ("./tools/gcc") is a file of the tree being linted and is never run. Empty when not found.
-std::string resolve_compiler(const std::string& compiler) {
+// ("./tools/gcc") is a file of the tree being linted and is never run. Empty when not found, with `why`.
+std::string resolve_compiler(const std::string& compiler, std::string& why) {
+  why = "not a GCC-compatible compiler driver";
   if (compiler.empty() || !queryable_name(fs::path(compiler).filename().string())) return {};
   std::error_code ec;
+  why = "not found";
   if (fs::path(compiler).is_absolute())
     return ::access(compiler.c_str(), X_OK) == 0 ? compiler : std::string();
+  why = "a relative path: a file of the tree is never run";
   if (compiler.find('/') != std::string::npos) return {};
+  why = "not found on PATH";
   const char* path = std::getenv("PATH");
   std::stringstream dirs(path ? path : "");
   for (std::string dir; std::getline(dirs, dir, ':');) {
@@ -147,7 +151,6 @@ std::optional<DriverFacts> parse_driver_output(const std::string& defines, const
     // The compiler's own builtin headers (stddef.h, immintrin.h: GCC's use GCC's builtins) and GCC's fixed
     // copies of C library headers: libclang's resource folder takes their place.
     if (fs::exists(p / "stddef.h", ec) || p.filename() == "include-fixed") {
-      if (p.filename() != "include-fixed") facts.includes_last.push_back(p.string());
       after_builtin = true;
       continue;
     }
@@ -201,7 +204,8 @@ void DriverQuery::complete(CompileCommand& command) {
   const std::string ext = command.file.extension().string();
   if (ext == ".cu" || ext == ".m" || ext == ".mm") return;
   std::lock_guard<std::mutex> lock(mutex_);
-  const std::string compiler = resolve_compiler(command.compiler);
+  std::string why;
+  const std::string compiler = resolve_compiler(command.compiler, why);
   const std::string language = command.driver == "clang" ? "c" : "c++";
   std::optional<DriverFacts> full;
   if (!compiler.empty()) full = facts(compiler, command.driver_flags, language, command.directory);
@@ -209,7 +213,7 @@ void DriverQuery::complete(CompileCommand& command) {
     if (!noted_[command.compiler]) {
       noted_[command.compiler] = true;
       notes_.push_back("could not query the compiler '" + command.compiler + "' for its implicit flags (" +
-                       (compiler.empty() ? "not a GCC-compatible compiler on PATH" : "it did not answer") +
+                       (compiler.empty() ? why : std::string("it did not answer")) +
                        "); its units are parsed with the compile command's own flags only");
     }
     return;
@@ -241,7 +245,6 @@ void DriverQuery::complete(CompileCommand& command) {
     for (const auto& d : full->includes_before) added.insert(added.end(), {"-isystem", d});
     for (const auto& d : full->includes_after)
       added.insert(added.end(), {"-Xclang", "-internal-externc-isystem", "-Xclang", d});
-    for (const auto& d : full->includes_last) added.insert(added.end(), {"-idirafter", d});
   }
   args.insert(args.end(), added.begin(), added.end());
 }

@@ -24,10 +24,9 @@ struct DriverFacts {
   std::string target;    // "x86_64-linux-gnu"
   // The system include folders before the compiler's own builtin headers (libstdc++) and after them (the C
   // library), without the builtin folders themselves: libclang brings its own.
+  // Not the compiler's builtin folder: its headers are written for that compiler (GCC's omp.h uses attributes
+  // clang rejects, and clang's stdatomic.h would defer to GCC's); libomp-dev gives libclang an omp.h.
   std::vector<std::string> includes_before, includes_after;
-  // The compiler's builtin folders, searched last: libclang's own builtin headers come first, and what only
-  // the compiler ships (GCC's omp.h, quadmath.h) is still found.
-  std::vector<std::string> includes_last;
   std::map<std::string, std::string> macros;  // every predefined macro: name -> value
 };
 

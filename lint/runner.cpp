@@ -350,82 +350,25 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
   return out;
 }
 
-// Whether a header's code (comments stripped) names anything a backend could own: a library namespace, the
-// literal start of a symbol glob, a library header or a backend folder; or, when the tensor rules run, a
-// configured tensor type. Only such headers can hold inline bodies that a rule would flag, so only they are
-// worth a parse of their own.
-bool worth_own_parse(const Config& cfg, const fs::path& header, bool tensor_rules) {
+// Whether a header has code of its own: a function body (after a parameter list or a trailing qualifier),
+// which the units that include it skip and a rule may flag whatever the header's words. Declarations alone
+// are seen through those units.
+bool has_function_body(const fs::path& header) {
   auto text = SourceText::read(header);
   if (!text) return false;
   std::string code = text->text();
   for (const Comment& c : find_comments(code)) code.replace(c.offset, c.text.size(), c.text.size(), ' ');
-  auto word = [&](const std::string& w) {
-    for (std::size_t at = code.find(w); at != std::string::npos; at = code.find(w, at + 1)) {
-      auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-      if ((at == 0 || !ident(code[at - 1])) &&
-          (at + w.size() >= code.size() || !ident(code[at + w.size()]))) {
-        return true;
-      }
-    }
-    return false;
-  };
-  auto literal = [](const std::string& pattern) {
-    return pattern.substr(0, pattern.find_first_of("*?[{\\"));
-  };
-  for (const auto& lib : cfg.libraries) {
-    for (const auto& ns : lib.namespaces) {
-      if (word(ns)) return true;
-    }
-    for (const auto& g : lib.symbols) {
-      std::string l = literal(g.pattern());
-      if (l.size() >= 3 && code.find(l) != std::string::npos) return true;
-    }
-    for (const auto& g : lib.headers) {
-      std::string l = literal(g.pattern());
-      if (l.size() >= 2 && code.find(l) != std::string::npos) return true;
-    }
+  for (std::size_t at = code.find('{'); at != std::string::npos; at = code.find('{', at + 1)) {
+    std::size_t end = code.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+    if (end == std::string::npos) continue;
+    if (code[end] == ')') return true;
+    std::size_t begin = end;
+    while (begin > 0 && (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
+      --begin;
+    std::string_view w(code.data() + begin, end + 1 - begin);
+    if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
   }
-  for (const auto& b : cfg.backends) {
-    for (const auto& g : b.globs) {
-      std::string l = g.literal_prefix();
-      if (!l.empty() && code.find(l) != std::string::npos) return true;
-    }
-  }
-  if (!tensor_rules) return false;
-  auto last_name = [](std::string name) {
-    name = name.substr(0, name.find('<'));
-    return name.substr(name.rfind("::") == std::string::npos ? 0 : name.rfind("::") + 2);
-  };
-  bool tensor = std::any_of(cfg.tensor_types.begin(), cfg.tensor_types.end(), [&](const std::string& t) {
-    std::string n = last_name(t);
-    return !n.empty() && n.find_first_of("*?[{") == std::string::npos && word(n);
-  });
-  // Declarations alone hold nothing for these rules: only a header with a function body is worth a parse.
-  auto has_body = [&] {
-    for (std::size_t at = code.find('{'); at != std::string::npos; at = code.find('{', at + 1)) {
-      std::size_t end = code.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
-      if (end == std::string::npos) continue;
-      if (code[end] == ')') return true;
-      std::size_t begin = end;
-      while (begin > 0 &&
-             (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
-        --begin;
-      std::string_view w(code.data() + begin, end + 1 - begin);
-      if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
-    }
-    return false;
-  };
-  if (!tensor || !has_body()) return false;
-  // Of the headers that use a tensor, those with an operator overload, a scalar extractor or a host copy
-  // are worth it; a parse per header that only passes tensors around would cost more than the rules.
-  static const std::vector<std::string> kWords = {"operator",    "to_host",   "to_vector",
-                                                  "tolist",      "from_data", "from_host",
-                                                  "from_vector", "from_blob", "from_buffer"};
-  if (std::any_of(kWords.begin(), kWords.end(), word)) return true;
-  return std::any_of(cfg.scalar_extractors.begin(), cfg.scalar_extractors.end(), [&](const std::string& e) {
-    std::string n = last_name(e);
-    return !n.empty() && n.find_first_of("*?[{") == std::string::npos && word(n);
-  });
+  return false;
 }
 
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
@@ -502,26 +445,20 @@ CheckResult run_check(const CheckOptions& options) {
 
   // Function bodies in a translation unit's preamble headers were skipped, so project headers reached only
   // that way get a parse of their own (with the flags of the first unit that included them), where their
-  // bodies are main-file code; only headers whose code names something a backend could own need it. Such a
+  // bodies are main-file code. Every project header with a function body gets it, whatever its words: `a + b`
+  // on tensors in an inline function is a finding even in a header that never says `operator`. Such a
   // header is no input of the run: if it does not parse alone, its declarations were still seen through the
   // units that include it, and nothing is reported.
   std::size_t primary = jobs.size();
   if (skip_bodies && (options.build_dir || options.unit_command)) {
     std::set<fs::path> seen;
     for (const auto& j : jobs) seen.insert(j.command.file);
-    // The operator and scalar rules (EL2xx, EL3xx) read function bodies that use a tensor type.
-    bool tensor_rules = false;
-    for (const auto& rule : rules()) {
-      const std::string& code = rule->info().code;
-      if ((code.rfind("EL2", 0) == 0 || code.rfind("EL3", 0) == 0) && session.selected(code))
-        tensor_rules = true;
-    }
     std::vector<Job> headers;
     for (std::size_t i = 0; i < primary; ++i) {
       for (const auto& f : results[i].project_files) {
         if (!is_header_path(f) || !seen.insert(f).second) continue;
         auto cfg = session.config_for(f.parent_path());
-        if (!worth_own_parse(*cfg, f, tensor_rules)) continue;
+        if (!has_function_body(f)) continue;
         CompileCommand c = jobs[i].command;
         c.file = f;
         headers.push_back({std::move(c), cfg});
