@@ -81,18 +81,43 @@ TEST_F(Shapes, EnumDispatchMatrixIsExact) {
       // host: a case per op, sub and mul in one fall-through group, softmax only aborts.
       // accel: add and mul dispatched; div dispatched but its predicate says false; sub and the others
       // have no case (the default aborts). remote: relu has a case, the rest only reach a working default.
-      // planned: a backend folder without a source.
+      // planned: a backend folder without a source. lite: add, and a `default: return false;` that declines.
       {"TINY_OP_ADD",
-       {{"host", "native"}, {"accel", "native"}, {"remote", "unknown"}, {"planned", "unknown"}}},
+       {{"host", "native"},
+        {"accel", "native"},
+        {"remote", "unknown"},
+        {"planned", "unknown"},
+        {"lite", "native"}}},
       {"TINY_OP_SUB",
-       {{"host", "native"}, {"accel", "missing"}, {"remote", "unknown"}, {"planned", "unknown"}}},
+       {{"host", "native"},
+        {"accel", "missing"},
+        {"remote", "unknown"},
+        {"planned", "unknown"},
+        {"lite", "missing"}}},
       {"TINY_OP_MUL",
-       {{"host", "native"}, {"accel", "native"}, {"remote", "unknown"}, {"planned", "unknown"}}},
-      {"TINY_OP_DIV", {{"host", "native"}, {"accel", "stub"}, {"remote", "unknown"}, {"planned", "unknown"}}},
+       {{"host", "native"},
+        {"accel", "native"},
+        {"remote", "unknown"},
+        {"planned", "unknown"},
+        {"lite", "missing"}}},
+      {"TINY_OP_DIV",
+       {{"host", "native"},
+        {"accel", "stub"},
+        {"remote", "unknown"},
+        {"planned", "unknown"},
+        {"lite", "missing"}}},
       {"TINY_OP_RELU",
-       {{"host", "native"}, {"accel", "missing"}, {"remote", "native"}, {"planned", "unknown"}}},
+       {{"host", "native"},
+        {"accel", "missing"},
+        {"remote", "native"},
+        {"planned", "unknown"},
+        {"lite", "missing"}}},
       {"TINY_OP_SOFTMAX",
-       {{"host", "stub"}, {"accel", "missing"}, {"remote", "unknown"}, {"planned", "unknown"}}},
+       {{"host", "stub"},
+        {"accel", "missing"},
+        {"remote", "unknown"},
+        {"planned", "unknown"},
+        {"lite", "missing"}}},
   };
   EXPECT_EQ(matrix_of(doc), expected);
   const json& mul = cell(doc, "TINY_OP_MUL", "host");
@@ -112,6 +137,8 @@ TEST_F(Shapes, EnumDispatchMatrixIsExact) {
   EXPECT_EQ(cell(doc, "TINY_OP_ADD", "remote").at("reason"),
             "only the default: branch of tiny_remote_compute handles it");
   EXPECT_EQ(cell(doc, "TINY_OP_ADD", "planned").at("reason"), "no source of this backend was parsed");
+  EXPECT_EQ(cell(doc, "TINY_OP_MUL", "lite").at("reason"),
+            "no case in the dispatch functions (their default: returns 0)");
   EXPECT_EQ(doc.at("warnings"),
             json({"ops_interface.dispatch: no function of backend 'planned' matches 'tiny_planned_compute'; "
                   "nearest: none"}));

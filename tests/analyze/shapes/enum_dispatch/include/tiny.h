@@ -34,5 +34,6 @@ bool tiny_host_supports(enum tiny_op op);
 void tiny_accel_compute(struct tiny_node *node);
 bool tiny_accel_supports(enum tiny_op op);
 void tiny_remote_compute(struct tiny_node *node);
+bool tiny_lite_compute(struct tiny_node *node);
 
 #endif
