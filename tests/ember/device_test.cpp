@@ -1,6 +1,7 @@
 // Devices, default devices, copies between devices and the memory counters, on every registered backend.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -66,6 +67,24 @@ TEST_P(DeviceOps, MemoryCountersFollowAllocations) {
   const auto after = ops::memory_info();
   EXPECT_LE(after.bytes_in_use + (std::size_t{1} << 19), during_in_use);
   EXPECT_GE(after.peak_bytes_in_use, during_in_use);
+}
+
+// Freed host blocks are reused (a caching allocator): a new tensor may get a block that held another
+// tensor's values, and every op that promises values must write them all.
+TEST_P(DeviceOps, ReusedMemoryNeverLeaksOldValues) {
+  for (int round = 0; round < 3; ++round) {
+    for (std::int64_t n : {std::int64_t{1000}, std::int64_t{1} << 20}) {
+      { const Tensor filled = ember::eval(ops::full({n}, 7.0)); }
+      const std::vector<double> zeros = ops::to_host<double>(ops::zeros({n}, DType::float64));
+      EXPECT_EQ(std::count(zeros.begin(), zeros.end(), 0.0), n) << n;
+      { const Tensor filled = ember::eval(ops::full({n}, 7.0)); }
+      const std::vector<double> ramp = ops::to_host<double>(ops::arange(0, n, 1, DType::float64));
+      EXPECT_EQ(ramp.back(), static_cast<double>(n - 1));
+      EXPECT_EQ(ramp[static_cast<std::size_t>(n / 2)], static_cast<double>(n / 2));
+    }
+  }
+  const auto info = ops::memory_info();
+  EXPECT_LE(info.bytes_in_use, info.peak_bytes_in_use);
 }
 
 TEST_P(DeviceOps, ZeroSizeAndHugeAllocations) {
