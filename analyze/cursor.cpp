@@ -135,9 +135,14 @@ void collect_strings(CXCursor c, std::string& out) {
 bool is_stub_call(CXCursor s, const std::vector<Glob>* stub_calls) {
   if (!stub_calls || stub_calls->empty()) return false;
   CXCursorKind k = clang_getCursorKind(s);
-  if (k == CXCursor_DoStmt || k == CXCursor_CompoundStmt) {
+  if (k == CXCursor_DoStmt) {
     auto kids = children(s);
     return !kids.empty() && is_stub_call(unwrap(kids.front()), stub_calls);
+  }
+  if (k == CXCursor_CompoundStmt) {
+    // `{ log(...); abort(...); }`: a block that ends in an abort.
+    auto kids = children(s);
+    return !kids.empty() && is_stub_call(unwrap(kids.back()), stub_calls);
   }
   if (k != CXCursor_CallExpr) return false;
   std::string name = clang::spelling(s);
@@ -204,12 +209,14 @@ void classify_statements(const std::vector<CXCursor>& statements, Body& out,
     ++counted;
     if (k == CXCursor_CXXThrowExpr) {
       ++throws;
+      out.aborts = true;
       std::string text;
       collect_strings(s, text);
       out.throw_text += text;
       if (says_not_implemented(text)) out.not_implemented = true;
     } else if (is_stub_call(s, stub_calls)) {
       ++throws;
+      out.aborts = true;
       std::string text;
       collect_strings(s, text);
       out.throw_text += text;

@@ -62,6 +62,7 @@ struct Body {
   Place defined;
   Signature signature;           // as written at the definition (parameter names)
   bool only_throws = false;      // every statement throws (or calls a configured abort-like function)
+  bool aborts = false;           // some top-level statement (or block) unconditionally throws or aborts
   bool not_implemented = false;  // a top-level throw says "not implemented"
   bool marker = false;           // an attached comment says `emberlint-fallback:`
   std::string throw_text;

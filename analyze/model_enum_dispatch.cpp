@@ -4,7 +4,8 @@
 //
 //   native    a dispatch function of the backend has `case OP:` (alone or in a fall-through group) whose
 //             statements do more than abort
-//   stub      that case only aborts (a throw or a `stub_calls` function), or the predicate returns false
+//   stub      that case aborts (a top-level throw or `stub_calls` call, also at the end of a block), or the
+//             predicate returns false
 //             for the op (explicitly, or from its `default:`) although a dispatch case exists
 //   missing   no dispatch case; the reason says what the predicate returns for it when it can be read
 //   unknown   only a `default:` branch that does something handles it (the code cannot tell which ops it
@@ -347,9 +348,9 @@ class EnumDispatchModel : public InventoryModel {
     if (explicit_case) {
       cell.defined = cell.declared = label_at;
       cell.signature = "case " + op + " in " + owner->name;
-      if (explicit_case->body.only_throws) {
+      if (explicit_case->body.aborts) {
         cell.status = Status::stub;
-        cell.reason = "only aborts in its case of " + owner->name;
+        cell.reason = "aborts in its case of " + owner->name;
       } else if (unsupported) {
         cell.status = Status::stub;
         cell.reason = "is dispatched, but the predicate returns false (" + says_where + ")";
@@ -362,7 +363,7 @@ class EnumDispatchModel : public InventoryModel {
     // A default that computes something may serve the op; one that aborts, does nothing or only returns a
     // constant (`default: return false;`: "not handled") does not.
     const bool default_declines =
-        default_case && (default_case->body.only_throws || default_case->returns || default_case->empty);
+        default_case && (default_case->body.aborts || default_case->returns || default_case->empty);
     if (default_case && !default_declines) {
       cell.status = Status::unknown;
       cell.defined = default_case->at;
@@ -373,7 +374,7 @@ class EnumDispatchModel : public InventoryModel {
     cell.reason =
         dispatch.empty() ? "the backend has no dispatch function" : "no case in the dispatch functions";
     if (default_case) {
-      cell.reason += default_case->body.only_throws ? " (their default: aborts)"
+      cell.reason += default_case->body.aborts ? " (their default: aborts)"
                      : default_case->returns
                          ? " (their default: returns " + std::to_string(*default_case->returns) + ")"
                          : " (their default: does nothing)";

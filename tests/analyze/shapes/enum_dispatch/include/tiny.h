@@ -26,6 +26,7 @@ struct tiny_node {
 };
 
 void tiny_fail(const char *file, int line, const char *what);
+void tiny_log(const char *what);
 #define TINY_FAIL(what) tiny_fail(__FILE__, __LINE__, what)
 
 /* Every backend: compute one node; say whether it can. */

@@ -17,8 +17,10 @@ void tiny_accel_compute(struct tiny_node *node) {
     case TINY_OP_DIV:
       accel_launch("div", node);
       break;
-    default:
+    default: {
+      tiny_log("accel: unsupported op");
       TINY_FAIL("op not supported by accel");
+    }
   }
 }
 
