@@ -18,6 +18,7 @@
 #include "ember/half.hpp"
 #include "ember/shape.hpp"
 #include "ember/tensor.hpp"
+#include "host/parallel.hpp"
 #include "host/scalar_semantics.hpp"
 
 namespace ember::host {
@@ -316,19 +317,28 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
     }
     return;
   }
-  // Reduced run followed by kept axes: accumulate whole rows, which keeps the inner loop contiguous.
+  // Reduced run followed by kept axes: accumulate whole rows, which keeps the inner loop contiguous. Large
+  // inputs split the kept columns over threads; each output still adds its elements in the same order.
   using Acc = decltype(r.init(0));
-  const auto accs = std::make_unique<Acc[]>(static_cast<std::size_t>(p.inner));  // not vector<bool>
-  for (std::int64_t o = 0; o < p.outer; ++o) {
-    for (std::int64_t i = 0; i < p.inner; ++i) accs[static_cast<std::size_t>(i)] = r.init(o * p.inner + i);
-    for (std::int64_t k = 0; k < p.extent; ++k) {
-      const T* row = px + (o * p.extent + k) * p.inner;
-      for (std::int64_t i = 0; i < p.inner; ++i) r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
-    }
-    for (std::int64_t i = 0; i < p.inner; ++i) {
-      po[o * p.inner + i] = r.finish(accs[static_cast<std::size_t>(i)], count);
-    }
-  }
+  const std::int64_t work = p.outer * p.extent * p.inner;
+  parallel_for(
+      p.inner,
+      [&](std::int64_t first, std::int64_t last) {
+        const std::int64_t width = last - first;
+        const auto accs = std::make_unique<Acc[]>(static_cast<std::size_t>(width));  // not vector<bool>
+        for (std::int64_t o = 0; o < p.outer; ++o) {
+          for (std::int64_t i = 0; i < width; ++i)
+            accs[static_cast<std::size_t>(i)] = r.init(o * p.inner + first + i);
+          for (std::int64_t k = 0; k < p.extent; ++k) {
+            const T* row = px + (o * p.extent + k) * p.inner + first;
+            for (std::int64_t i = 0; i < width; ++i) r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
+          }
+          for (std::int64_t i = 0; i < width; ++i) {
+            po[o * p.inner + first + i] = r.finish(accs[static_cast<std::size_t>(i)], count);
+          }
+        }
+      },
+      work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max());
 }
 
 // NumPy's pairwise summation of p[0..n) into Acc: blocks of 128 with eight partial sums, split in halves
