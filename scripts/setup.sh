@@ -47,7 +47,8 @@ packages=(
   libclang-19-dev libomp-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
   chromium pre-commit
-  python3 clang-tidy jq bc  # bench/report.sh and bench/lint/compare.sh (the benchmark report and its test)
+  python3 python3-numpy clang-tidy jq bc  # bench/report.sh, bench/numpy_bench.py and bench/lint/compare.sh
+                                          # (the benchmark report and its test), tests/golden/generate.py
   debootstrap               # the fresh-root test stage
 )
 
