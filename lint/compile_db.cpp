@@ -149,7 +149,20 @@ std::vector<std::string> language_arguments(const fs::path& file) {
   const std::string ext = file.extension().string();
   if (ext == ".m") return {"-x", "objective-c"};
   if (ext == ".mm") return {"-x", "objective-c++"};
-  if (ext == ".cu") return {"-x", "cuda", "--cuda-host-only", "-nocudainc", "-nocudalib"};
+  // The toolkit's headers define CUDA's keywords; without them, they are clang's attributes.
+  if (ext == ".cu")
+    return {"-x",
+            "cuda",
+            "--cuda-host-only",
+            "-nocudainc",
+            "-nocudalib",
+            "-D__host__=__attribute__((host))",
+            "-D__device__=__attribute__((device))",
+            "-D__global__=__attribute__((global))",
+            "-D__shared__=__attribute__((shared))",
+            "-D__constant__=__attribute__((constant))",
+            "-D__managed__=__attribute__((managed))",
+            "-D__launch_bounds__(...)=__attribute__((launch_bounds(__VA_ARGS__)))"};
   return {};
 }
 

@@ -76,6 +76,8 @@ std::vector<std::string> libclang_arguments(const CompileCommand& command, const
   }
   argv.push_back("-fsyntax-only");
   argv.push_back("-w");  // rules do not read compiler warnings; errors still mark a failed parse
+  // No error limit: past 20 errors clang stops parsing, and a partial unit's later code would go unchecked.
+  argv.push_back("-ferror-limit=0");
   return argv;
 }
 
