@@ -64,6 +64,16 @@ inline Outcome run_in(const std::filesystem::path& folder, const std::string& co
 }
 
 // The emberlint executable, quoted for a shell command.
+// TEXT without the qualifier `NS::`: a type or signature as libclang spells it differs by version (libclang
+// 16 and later spell a type as the source wrote it, `Tensor`; older ones with its scope, `demo::Tensor`), so
+// tests of spelled signatures compare both sides without the scopes the fixture writes either way.
+inline std::string without_scope(std::string text, const std::string& ns) {
+  const std::string qualifier = ns + "::";
+  for (std::size_t at = text.find(qualifier); at != std::string::npos; at = text.find(qualifier, at))
+    text.erase(at, qualifier.size());
+  return text;
+}
+
 inline std::string emberlint() {
   return std::string("'") + EMBERLINT_EXE + "'";
 }
