@@ -30,6 +30,7 @@ int undefined(int argc) {
 }
 
 int recurse(int depth) {
+  if (depth < 0) return 0;  // never: depth starts at argc and grows until the stack overflows
   volatile char frame[512];
   frame[depth % 512] = static_cast<char>(depth);
   return recurse(depth + 1) + frame[(depth * 7) % 512];
