@@ -14,23 +14,13 @@ namespace emberlint::analyze {
 
 namespace {
 
-class OpClassesMethodsModel : public InventoryModel {
+class OpClassesMethodsModel : public OpClassesModel {
  public:
-  std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
-    return walk_op_classes(context, tu);
-  }
-  bool parses_headers() const override { return true; }
-
   Inventory build(const ModelContext& context,
                   const std::vector<std::unique_ptr<UnitFacts>>& units) const override {
     const OpsConfig& ops = *context.ops;
     OpClasses oc(context, units);
-    oc.check_methods("ops_interface.methods");
-    Inventory inv;
-    inv.shape = "op_classes_methods";
-    inv.interface_name = ops.base_class;
-    oc.fill_ops(inv);
-    inv.cells.assign(inv.ops.size(), std::vector<Cell>(context.config->backends.size()));
+    Inventory inv = start(oc, context, "op_classes_methods");
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
       auto patterns = ops.patterns_for(ops.methods, backend);

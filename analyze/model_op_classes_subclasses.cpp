@@ -15,28 +15,18 @@ namespace emberlint::analyze {
 
 namespace {
 
-class OpClassesSubclassesModel : public InventoryModel {
+class OpClassesSubclassesModel : public OpClassesModel {
  public:
-  std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
-    return walk_op_classes(context, tu);
-  }
-  bool parses_headers() const override { return true; }
-
   Inventory build(const ModelContext& context,
                   const std::vector<std::unique_ptr<UnitFacts>>& units) const override {
     const OpsConfig& ops = *context.ops;
     OpClasses oc(context, units);
-    oc.check_methods("ops_interface.methods");
-    Inventory inv;
-    inv.shape = "op_classes_subclasses";
-    inv.interface_name = ops.base_class;
-    oc.fill_ops(inv);
+    Inventory inv = start(oc, context, "op_classes_subclasses");
     std::map<std::string, std::size_t> row;  // op class USR -> row
     for (std::size_t o = 0; o < oc.ops().size(); ++o) row[oc.ops()[o]->usr] = o;
     std::map<std::string, const MethodDefinition*> defined;
     for (const MethodDefinition* d : oc.definitions()) defined[d->usr] = d;
 
-    inv.cells.assign(inv.ops.size(), std::vector<Cell>(context.config->backends.size()));
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
       auto patterns = ops.patterns_for(ops.methods, backend);

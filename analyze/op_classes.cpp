@@ -162,6 +162,16 @@ void OpClasses::fill_ops(Inventory& inv) {
   ops_ = std::move(sorted_classes);
 }
 
+Inventory OpClassesModel::start(OpClasses& oc, const ModelContext& context, const std::string& shape) {
+  oc.check_methods("ops_interface.methods");
+  Inventory inv;
+  inv.shape = shape;
+  inv.interface_name = context.ops->base_class;
+  oc.fill_ops(inv);
+  inv.cells.assign(inv.ops.size(), std::vector<Cell>(context.config->backends.size()));
+  return inv;
+}
+
 void OpClasses::check_methods(const std::string& role) const {
   const OpsConfig& ops = *context_.ops;
   std::set<std::string> declared;

@@ -63,6 +63,20 @@ class OpClasses {
   std::map<std::tuple<std::string, std::filesystem::path, unsigned>, MethodDefinition> by_place_;
 };
 
+// The part of both models that does not differ: the unit walk, and an inventory of the op rows.
+class OpClassesModel : public InventoryModel {
+ public:
+  std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
+    return walk_op_classes(context, tu);
+  }
+  bool parses_headers() const override { return true; }
+
+ protected:
+  // Checks the configured methods (ConfigError otherwise), then an inventory named SHAPE with the op rows and
+  // an empty cell per backend.
+  static Inventory start(OpClasses& oc, const ModelContext& context, const std::string& shape);
+};
+
 // The cell of one definition: stub (only throws, or throws "not implemented"), fallback (an
 // `emberlint-fallback:` comment, or a call into fallback_namespaces/fallback_calls), else native.
 Cell cell_of(const MethodDefinition& d, const OpsConfig& ops);
