@@ -4,6 +4,7 @@
 #include "ember/device.hpp"
 #include "ember/dtype.hpp"
 #include "ember/error.hpp"
+#include "ember/host.hpp"
 #include "ember/lazy.hpp"
 #include "ember/ops/comparison.hpp"
 #include "ember/ops/device.hpp"

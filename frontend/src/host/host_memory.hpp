@@ -89,8 +89,9 @@ struct HostMemoryCounters {
 // allocator do: without it every op result of 16M floats is a fresh 64 MiB mmap whose page faults and kernel
 // zero-fill cost more than the arithmetic. Size classes are four per power of two (at most 25% slack); blocks
 // of 2 MiB and more are 2 MiB aligned and advised for transparent huge pages. The cache holds at most
-// limit() bytes (EMBER_HOST_CACHE_BYTES, default an eighth of physical memory, at most 4 GiB; 0 turns
-// caching off); trim() returns every cached block to the system. One cache serves every host backend.
+// limit bytes (EMBER_HOST_CACHE_BYTES or set_limit, default an eighth of physical memory, at most 4 GiB; 0
+// turns caching off); trim() returns every cached block to the system; stats() counts hits, misses and
+// trimmed bytes. One cache serves every host backend; ember/host.hpp is its public face.
 class HostBlockCache {
  public:
   static HostBlockCache& instance() {
@@ -137,13 +138,7 @@ class HostBlockCache {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (capacity <= limit_) {
-        // Make room by dropping the largest cached blocks first.
-        while (cached_bytes_ + capacity > limit_ && !free_.empty()) {
-          auto last = std::prev(free_.end());
-          std::free(last->second);
-          cached_bytes_ -= last->first;
-          free_.erase(last);
-        }
+        shrink_to(limit_ - capacity);
         free_.emplace(capacity, p);
         cached_bytes_ += capacity;
         return;
@@ -152,28 +147,53 @@ class HostBlockCache {
     std::free(p);
   }
 
-  void trim() {
+  // Returns every cached block to the system; the bytes released.
+  std::size_t trim() {
     std::multimap<std::size_t, void*> blocks;
+    std::size_t bytes = 0;
     {
       std::lock_guard<std::mutex> lock(mutex_);
       blocks.swap(free_);
+      bytes = cached_bytes_;
       cached_bytes_ = 0;
+      trimmed_bytes_ += bytes;
     }
     for (auto& [size, p] : blocks) std::free(p);
+    return bytes;
+  }
+
+  // A new bound (blocks over it are released); the previous bound.
+  std::size_t set_limit(std::size_t bytes) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::size_t previous = limit_;
+    limit_ = bytes;
+    shrink_to(limit_);
+    return previous;
   }
 
   struct Stats {
-    std::size_t cached_bytes, limit, hits, misses;
+    std::size_t cached_bytes, cached_blocks, limit, hits, misses, trimmed_bytes;
   };
   Stats stats() {
     std::lock_guard<std::mutex> lock(mutex_);
-    return {cached_bytes_, limit_, hits_, misses_};
+    return {cached_bytes_, free_.size(), limit_, hits_, misses_, trimmed_bytes_};
   }
 
  private:
   static constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
   HostBlockCache() : limit_(default_limit()) {}
+
+  // Drops the largest cached blocks until at most `bytes` stay cached; mutex_ held.
+  void shrink_to(std::size_t bytes) {
+    while (cached_bytes_ > bytes && !free_.empty()) {
+      auto last = std::prev(free_.end());
+      std::free(last->second);
+      cached_bytes_ -= last->first;
+      trimmed_bytes_ += last->first;
+      free_.erase(last);
+    }
+  }
   static std::size_t default_limit() {
     if (const char* env = std::getenv("EMBER_HOST_CACHE_BYTES")) {
       char* end = nullptr;
@@ -186,8 +206,8 @@ class HostBlockCache {
   std::mutex mutex_;
   std::multimap<std::size_t, void*> free_;  // size class -> block
   std::size_t cached_bytes_ = 0;
-  const std::size_t limit_;
-  std::size_t hits_ = 0, misses_ = 0;
+  std::size_t limit_;
+  std::size_t hits_ = 0, misses_ = 0, trimmed_bytes_ = 0;
 };
 
 // 64-byte aligned host memory from the HostBlockCache. Zero-byte buffers still own one aligned block so

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -22,6 +21,7 @@
 #include "ember/tensor.hpp"
 #include "host/loops.hpp"
 #include "host/scalar_semantics.hpp"
+#include "host/vector_kernels.hpp"
 
 namespace ember::host {
 
@@ -168,44 +168,8 @@ void float_unary(const char* backend, const char* op, const Tensor& x, Tensor& o
   });
 }
 
-// exp of float32 in a loop the compiler vectorizes (no branches): n = round(x / ln 2) by adding 1.5 * 2^23,
-// whose low bits are then n itself; r = x - n ln 2 in two parts (Cody-Waite); Cephes' degree-6 polynomial
-// for exp(r) (within 2 ulp of the correctly rounded value); times 2^n built in the exponent bits. Inputs
-// outside [-87, 88] (where 2^n leaves the normal range), NaN and infinities give garbage there and are
-// recomputed with std::exp in a second, scalar pass.
-inline void exp_f32_chunk(const float* x, float* out, std::int64_t n) {
-  constexpr float shifter = 12582912.0f;  // 1.5 * 2^23
-  for (std::int64_t i = 0; i < n; ++i) {
-    const float v = x[i];
-    const float t = v * 1.44269504088896341f + shifter;
-    const float k = t - shifter;
-    const float r = (v - k * 0.693359375f) - k * -2.12194440e-4f;
-    float p = 1.9875691500e-4f;
-    p = p * r + 1.3981999507e-3f;
-    p = p * r + 8.3334519073e-3f;
-    p = p * r + 4.1665795894e-2f;
-    p = p * r + 1.6666665459e-1f;
-    p = p * r + 5.0000001201e-1f;
-    const float y = p * (r * r) + r + 1.0f;
-    const std::uint32_t k_bits = std::bit_cast<std::uint32_t>(t) - std::bit_cast<std::uint32_t>(shifter);
-    out[i] = y * std::bit_cast<float>((k_bits + 127u) << 23);
-  }
-  for (std::int64_t i = 0; i < n; ++i) {
-    if (!(x[i] >= -87.0f && x[i] <= 88.0f)) out[i] = std::exp(x[i]);
-  }
-}
-// out may be x itself: each chunk of the input is copied first.
-inline void exp_f32(const float* x, float* out, std::int64_t n) {
-  constexpr std::int64_t kChunk = 512;
-  float in[kChunk];
-  for (std::int64_t at = 0; at < n; at += kChunk) {
-    const std::int64_t len = std::min(kChunk, n - at);
-    std::memcpy(in, x + at, static_cast<std::size_t>(len) * sizeof(float));
-    exp_f32_chunk(in, out + at, len);
-  }
-}
-
-// exp for every host backend: exp_f32 over a float32 tensor, std::exp otherwise.
+// exp for every host backend: the vectorized exp_f32 (host/vector_kernels.hpp) over a float32 tensor,
+// std::exp otherwise.
 inline void exp(const char* backend, const Tensor& x, Tensor& out) {
   if (out.dtype() == DType::float32 && x.dtype() == DType::float32 && x.size() == out.size()) {
     exp_f32(x.data<const float>(), out.data<float>(), out.size());

@@ -21,6 +21,7 @@
 #include "ember/tensor.hpp"
 #include "host/parallel.hpp"
 #include "host/scalar_semantics.hpp"
+#include "host/vector_kernels.hpp"
 
 namespace ember::host {
 
@@ -117,6 +118,10 @@ inline void random_uniform(const char* backend, Tensor& out, double low, double 
   const float lo32 = to_f32(low), hi32 = to_f32(high);
   const double cap = uniform_cap(low, high, out.dtype());
   const auto cap32 = static_cast<float>(cap);  // exact for float16 and float32 outputs
+  if (out.dtype() == DType::float32) {         // the same samples, vectorized (host/vector_kernels.hpp)
+    uniform_f32(out.data<float>(), out.size(), key.seed, key.counter, lo32, hi32, cap32);
+    return;
+  }
   fill_floating(
       backend, out, "random_uniform",
       [&](ember_u64 i) {
@@ -129,6 +134,10 @@ inline void random_uniform(const char* backend, Tensor& out, double low, double 
 
 inline void random_normal(const char* backend, Tensor& out, double mean, double stddev, RandomKey key) {
   const float m32 = to_f32(mean), s32 = to_f32(stddev);
+  if (out.dtype() == DType::float32) {  // the same samples, vectorized (host/vector_kernels.hpp)
+    normal_f32(out.data<float>(), out.size(), key.seed, key.counter, m32, s32);
+    return;
+  }
   fill_floating(
       backend, out, "random_normal",
       [&](ember_u64 i) { return ember_sample_normal_f32(key.seed, key.counter, i, m32, s32); },

@@ -56,21 +56,9 @@ EMBER_RNG_INLINE double ember_f64_from_bits(ember_u64 u) {
 
 /* ---- float32 math --------------------------------------------------------------------------------- */
 
-/* Natural log, < 1 ulp for positive normal and subnormal x (fdlibm e_logf.c). */
-EMBER_RNG_INLINE float ember_log_f32(float x) {
-  ember_u32 ix = ember_f32_bits(x);
-  ember_i32 k = 0;
-  if (ix >= 0x7f800000u) {                                          /* +inf, NaN or negative */
-    if (ix <= 0x7fffffffu) return x + x;                            /* +inf, +NaN */
-    if (ix == 0x80000000u) return ember_f32_from_bits(0xff800000u); /* -0: -inf */
-    return ember_f32_from_bits(0x7fc00000u);                        /* negative: NaN */
-  }
-  if (ix < 0x00800000u) { /* zero or subnormal */
-    if (ix == 0u) return ember_f32_from_bits(0xff800000u);
-    x *= 0x1p25f;
-    k = -25;
-    ix = ember_f32_bits(x);
-  }
+/* log(2^k x) for positive normal x with bits ix: the branch-free part of ember_log_f32, which samplers whose
+ * argument is known to be a positive normal float call directly so that their loops vectorize. */
+EMBER_RNG_INLINE float ember_log_normal_f32(ember_u32 ix, ember_i32 k) {
   k += (ember_i32)(ix >> 23) - 127;
   ix &= 0x007fffffu;
   {
@@ -88,6 +76,24 @@ EMBER_RNG_INLINE float ember_log_f32(float x) {
     const float dk = (float)(k + (ember_i32)(i >> 23));
     return dk * 0x1.62e3p-1f - ((hfsq - (s * (hfsq + r) + dk * 0x1.2fefa2p-17f)) - f);
   }
+}
+
+/* Natural log, < 1 ulp for positive normal and subnormal x (fdlibm e_logf.c). */
+EMBER_RNG_INLINE float ember_log_f32(float x) {
+  ember_u32 ix = ember_f32_bits(x);
+  ember_i32 k = 0;
+  if (ix >= 0x7f800000u) {                                          /* +inf, NaN or negative */
+    if (ix <= 0x7fffffffu) return x + x;                            /* +inf, +NaN */
+    if (ix == 0x80000000u) return ember_f32_from_bits(0xff800000u); /* -0: -inf */
+    return ember_f32_from_bits(0x7fc00000u);                        /* negative: NaN */
+  }
+  if (ix < 0x00800000u) { /* zero or subnormal */
+    if (ix == 0u) return ember_f32_from_bits(0xff800000u);
+    x *= 0x1p25f;
+    k = -25;
+    ix = ember_f32_bits(x);
+  }
+  return ember_log_normal_f32(ix, k);
 }
 
 /* 2^k * y for k in [-149 - 24, 128] without overflow in the scale factor. */
@@ -132,10 +138,10 @@ EMBER_RNG_INLINE float ember_cossin_2pi_f32(float u, int want_sin) {
   const ember_i32 q = (ember_i32)(t + 0.5f);
   const float a = (t - (float)q) * 1.57079637050628662f;
   const ember_i32 quadrant = (q + (want_sin ? 3 : 0)) & 3; /* sin(x) = cos(x - pi/2) */
-  if (quadrant == 0) return ember_cos_kernel_f32(a);
-  if (quadrant == 1) return 0.0f - ember_sin_kernel_f32(a);
-  if (quadrant == 2) return 0.0f - ember_cos_kernel_f32(a);
-  return ember_sin_kernel_f32(a);
+  /* Quadrants 0..3: cos, -sin, -cos, sin. Both kernels and selects, no branches: loops vectorize. */
+  const float c = ember_cos_kernel_f32(a), s = ember_sin_kernel_f32(a);
+  const float v = (quadrant & 1) ? s : c;
+  return (quadrant == 1 || quadrant == 2) ? 0.0f - v : v;
 }
 EMBER_RNG_INLINE float ember_cos_2pi_f32(float u) {
   return ember_cossin_2pi_f32(u, 0);
@@ -296,7 +302,8 @@ EMBER_RNG_INLINE float ember_below_f32(float v, float cap) {
 
 /* One standard normal from two words by Box-Muller: sqrt(-2 log u1) cos(2 pi u2), u1 in (0, 1]. */
 EMBER_RNG_INLINE float ember_box_muller_f32(ember_u32 w0, ember_u32 w1) {
-  const float r = ember_sqrt_f32(-2.0f * ember_log_f32(ember_u01_open_f32(w0)));
+  /* u1 >= 2^-24 is a positive normal float: ember_log_f32 without its special cases. */
+  const float r = ember_sqrt_f32(-2.0f * ember_log_normal_f32(ember_f32_bits(ember_u01_open_f32(w0)), 0));
   return r * ember_cos_2pi_f32(ember_u01_f32(w1));
 }
 EMBER_RNG_INLINE float ember_sample_normal_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float mean,

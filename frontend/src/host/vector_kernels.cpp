@@ -1,0 +1,212 @@
+// The kernels of host/vector_kernels.hpp. Each body is written once as an always-inline function whose loop
+// the compiler vectorizes (no branches: special cases are selects or a second scalar pass) and compiled three
+// times through EMBER_VECTOR_KERNEL: at the baseline and with target("avx2") and target("avx512..."). This
+// file is compiled with -ffp-contract=off (no FMA, whatever the target), -fno-math-errno (sqrt needs no
+// errno branch) and -fno-trapping-math (both sides of a select may be computed); none of these changes a
+// value, so the three levels and the scalar samplers of ember/random/distributions.h agree bit for bit.
+#include "host/vector_kernels.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string_view>
+
+#include "ember/random/distributions.h"
+#include "host/parallel.hpp"
+
+namespace ember::host {
+
+namespace {
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define EMBER_HAVE_SIMD_LEVELS 1
+#define EMBER_TARGET_AVX2 __attribute__((target("avx2")))
+#define EMBER_TARGET_AVX512 \
+  __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,prefer-vector-width=512")))
+#else
+#define EMBER_HAVE_SIMD_LEVELS 0
+#endif
+
+SimdLevel detect_level() {
+#if EMBER_HAVE_SIMD_LEVELS
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512bw")) {
+    return SimdLevel::avx512;
+  }
+  if (__builtin_cpu_supports("avx2")) return SimdLevel::avx2;
+#endif
+  return SimdLevel::baseline;
+}
+
+std::atomic<int>& level_in_use() {
+  static std::atomic<int> level{[] {
+    SimdLevel l = supported_simd_level();
+    if (const char* env = std::getenv("EMBER_HOST_SIMD")) {
+      const std::string_view v(env);
+      const SimdLevel want = v == "baseline" ? SimdLevel::baseline
+                             : v == "avx2"   ? SimdLevel::avx2
+                                             : SimdLevel::avx512;
+      l = std::min(l, want);
+    }
+    return static_cast<int>(l);
+  }()};
+  return level;
+}
+
+// Defines NAME_baseline, NAME_avx2 and NAME_avx512 (each calling NAME_body) and NAME_at(level), the one for a
+// level.
+#if EMBER_HAVE_SIMD_LEVELS
+#define EMBER_VECTOR_KERNEL(NAME, PARAMS, ARGS)          \
+  void NAME##_baseline PARAMS {                          \
+    NAME##_body ARGS;                                    \
+  }                                                      \
+  EMBER_TARGET_AVX2 void NAME##_avx2 PARAMS {            \
+    NAME##_body ARGS;                                    \
+  }                                                      \
+  EMBER_TARGET_AVX512 void NAME##_avx512 PARAMS {        \
+    NAME##_body ARGS;                                    \
+  }                                                      \
+  auto NAME##_at(SimdLevel level) {                      \
+    return level == SimdLevel::avx512 ? NAME##_avx512    \
+           : level == SimdLevel::avx2 ? NAME##_avx2      \
+                                      : NAME##_baseline; \
+  }
+#else
+#define EMBER_VECTOR_KERNEL(NAME, PARAMS, ARGS) \
+  void NAME##_baseline PARAMS {                 \
+    NAME##_body ARGS;                           \
+  }                                             \
+  auto NAME##_at(SimdLevel) {                   \
+    return NAME##_baseline;                     \
+  }
+#endif
+
+// ---- exp of float32 ---------------------------------------------------------------------------------------
+
+// n = round(x / ln 2) by adding 1.5 * 2^23, whose low bits are then n itself; r = x - n ln 2 in two parts
+// (Cody-Waite); Cephes' degree-6 polynomial for exp(r) (within 2 ulp of the correctly rounded value); times
+// 2^n built in the exponent bits. Inputs outside [-87, 88] (where 2^n leaves the normal range), NaN and
+// infinities give garbage there; the loop notes whether there were any, and only then a second, scalar pass
+// recomputes them with std::exp. x and out do not overlap.
+[[gnu::always_inline]] inline void exp_f32_run(const float* x, float* out, std::int64_t n) {
+  constexpr float shifter = 12582912.0f;  // 1.5 * 2^23
+  int outside = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const float v = x[i];
+    outside |= !(v >= -87.0f && v <= 88.0f);
+    const float t = v * 1.44269504088896341f + shifter;
+    const float k = t - shifter;
+    const float r = (v - k * 0.693359375f) - k * -2.12194440e-4f;
+    float p = 1.9875691500e-4f;
+    p = p * r + 1.3981999507e-3f;
+    p = p * r + 8.3334519073e-3f;
+    p = p * r + 4.1665795894e-2f;
+    p = p * r + 1.6666665459e-1f;
+    p = p * r + 5.0000001201e-1f;
+    const float y = p * (r * r) + r + 1.0f;
+    const std::uint32_t k_bits = std::bit_cast<std::uint32_t>(t) - std::bit_cast<std::uint32_t>(shifter);
+    out[i] = y * std::bit_cast<float>((k_bits + 127u) << 23);
+  }
+  if (outside == 0) return;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (!(x[i] >= -87.0f && x[i] <= 88.0f)) out[i] = std::exp(x[i]);
+  }
+}
+// [begin, end) of x into out. In place (out == x), each chunk of the input is copied first.
+[[gnu::always_inline]] inline void exp_f32_body(const float* x, float* out, std::int64_t begin,
+                                                std::int64_t end) {
+  if (x != out) {
+    exp_f32_run(x + begin, out + begin, end - begin);
+    return;
+  }
+  constexpr std::int64_t kChunk = 512;
+  alignas(64) float in[kChunk];
+  for (std::int64_t at = begin; at < end; at += kChunk) {
+    const std::int64_t len = std::min(kChunk, end - at);
+    std::memcpy(in, x + at, static_cast<std::size_t>(len) * sizeof(float));
+    exp_f32_run(in, out + at, len);
+  }
+}
+EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
+                    (x, out, begin, end))
+
+// ---- random fills -----------------------------------------------------------------------------------------
+
+[[gnu::always_inline]] inline void uniform_f32_body(float* out, std::int64_t begin, std::int64_t end,
+                                                    ember_u64 seed, ember_u32 call, float low, float high,
+                                                    float cap) {
+  for (std::int64_t i = begin; i < end; ++i) {
+    out[i] = ember_below_f32(ember_sample_uniform_f32(seed, call, static_cast<ember_u64>(i), low, high), cap);
+  }
+}
+EMBER_VECTOR_KERNEL(uniform_f32,
+                    (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
+                     float low, float high, float cap),
+                    (out, begin, end, seed, call, low, high, cap))
+
+[[gnu::always_inline]] inline void normal_f32_body(float* out, std::int64_t begin, std::int64_t end,
+                                                   ember_u64 seed, ember_u32 call, float mean, float stddev) {
+  for (std::int64_t i = begin; i < end; ++i) {
+    out[i] = ember_sample_normal_f32(seed, call, static_cast<ember_u64>(i), mean, stddev);
+  }
+}
+EMBER_VECTOR_KERNEL(normal_f32,
+                    (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
+                     float mean, float stddev),
+                    (out, begin, end, seed, call, mean, stddev))
+
+}  // namespace
+
+SimdLevel supported_simd_level() {
+  static const SimdLevel level = detect_level();
+  return level;
+}
+
+SimdLevel simd_level() {
+  return static_cast<SimdLevel>(level_in_use().load(std::memory_order_relaxed));
+}
+
+SimdLevel set_simd_level(SimdLevel level) {
+  const SimdLevel l = std::min(level, supported_simd_level());
+  level_in_use().store(static_cast<int>(l), std::memory_order_relaxed);
+  return l;
+}
+
+const char* simd_level_name(SimdLevel level) {
+  switch (level) {
+    case SimdLevel::avx512:
+      return "avx512";
+    case SimdLevel::avx2:
+      return "avx2";
+    case SimdLevel::baseline:
+      break;
+  }
+  return "baseline";
+}
+
+void exp_f32(const float* x, float* out, std::int64_t n) {
+  const auto kernel = exp_f32_at(simd_level());
+  // About 1 ns an element on one core: below 256K elements a thread costs more than it saves.
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kParallelMin * 4);
+}
+
+void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,
+                 float cap) {
+  const auto kernel = uniform_f32_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, low, high, cap); });
+}
+
+void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean,
+                float stddev) {
+  const auto kernel = normal_f32_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, mean, stddev); });
+}
+
+}  // namespace ember::host

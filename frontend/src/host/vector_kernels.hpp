@@ -1,0 +1,33 @@
+// Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
+// chosen at run time, as NumPy's and Eigen's packet math are: exp of float32 and the float32 uniform and
+// normal fills. Every level computes the same bits (same IEEE operations in the same order: no FMA
+// contraction, no reassociation; host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level,
+// like the number of threads, never changes a result. Large inputs are split over threads
+// (host/parallel.hpp). Backend-agnostic: no backend library header may be included here.
+#pragma once
+
+#include <cstdint>
+
+namespace ember::host {
+
+enum class SimdLevel { baseline = 0, avx2 = 1, avx512 = 2 };
+
+// The level the kernels run at: the widest the cpu supports, lowered by EMBER_HOST_SIMD (baseline, avx2 or
+// avx512) or by set_simd_level.
+SimdLevel simd_level();
+// The widest level this cpu supports.
+SimdLevel supported_simd_level();
+// Sets the level (at most supported_simd_level()) and returns the level now in use.
+SimdLevel set_simd_level(SimdLevel level);
+const char* simd_level_name(SimdLevel level);
+
+// out[i] = exp(x[i]) for n floats (within 2 ulp; out may be x).
+void exp_f32(const float* x, float* out, std::int64_t n);
+
+// out[i] = ember_below_f32(ember_sample_uniform_f32(seed, call, i, low, high), cap) for i in [0, n).
+void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,
+                 float cap);
+// out[i] = ember_sample_normal_f32(seed, call, i, mean, stddev) for i in [0, n).
+void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean, float stddev);
+
+}  // namespace ember::host

@@ -1,0 +1,199 @@
+// The host runtime (ember/host.hpp) on the cpu backends: the vectorized kernels give the same bits at every
+// instruction-set level and match the scalar samplers of ember/random/distributions.h, the block cache counts
+// and trims, and a long chain of large ops keeps at most three buffers' worth of memory resident.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "backend_support.hpp"
+#include "ember/ember.hpp"
+#include "ember/random/distributions.h"
+
+namespace ember {
+namespace {
+
+const char* const kLevels[] = {"baseline", "avx2", "avx512"};
+
+// Restores the level the process started with.
+class SimdLevelScope {
+ public:
+  SimdLevelScope() : saved_(host_simd_level()) {}
+  ~SimdLevelScope() { set_host_simd_level(saved_); }
+  SimdLevelScope(const SimdLevelScope&) = delete;
+  SimdLevelScope& operator=(const SimdLevelScope&) = delete;
+
+ private:
+  std::string saved_;
+};
+
+std::vector<float> floats_of(const Tensor& t) {
+  const Tensor c = eval(t);
+  const float* p = c.data<const float>();
+  return {p, p + c.size()};
+}
+
+bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+// exp's inputs: the polynomial's range, both fallback sides, the edges, infinities and NaN; enough of them
+// that the threads split the work.
+Tensor exp_inputs() {
+  std::vector<float> v;
+  for (int i = 0; i < (1 << 19); ++i) v.push_back(-100.0f + 200.0f * static_cast<float>(i) / (1 << 19));
+  for (float e : {-87.0f, 88.0f, -87.0001f, 88.0001f, 0.0f, -0.0f, 1e-30f, -1e-30f, 88.7f, -103.9f, -150.0f})
+    v.push_back(e);
+  v.push_back(std::numeric_limits<float>::infinity());
+  v.push_back(-std::numeric_limits<float>::infinity());
+  v.push_back(std::numeric_limits<float>::quiet_NaN());
+  return ops::from_data(v, {static_cast<std::int64_t>(v.size())});
+}
+
+class HostRuntime : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override { EMBER_REQUIRE_BACKEND(GetParam()); }
+};
+
+TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
+  BackendScope backend(GetParam());
+  SimdLevelScope restore;
+  const Tensor x = exp_inputs();
+  std::vector<std::vector<float>> exps, uniforms, normals;
+  std::vector<std::string> ran;
+  for (const char* level : kLevels) {
+    const std::string used = set_host_simd_level(level);
+    if (!ran.empty() && ran.back() == used) continue;  // capped at what this cpu supports
+    ran.push_back(used);
+    exps.push_back(floats_of(ops::exp(x)));
+    ops::set_seed(41);
+    uniforms.push_back(floats_of(ops::random_uniform({300001}, -2.0, 3.0)));
+    normals.push_back(floats_of(ops::random_normal({300001}, 0.5, 2.0)));
+  }
+  for (std::size_t i = 1; i < ran.size(); ++i) {
+    EXPECT_TRUE(same_bits(exps[0], exps[i])) << "exp: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(same_bits(uniforms[0], uniforms[i])) << "uniform: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(same_bits(normals[0], normals[i])) << "normal: " << ran[i] << " vs " << ran[0];
+  }
+  // exp within 2 ulp of the double result; the special values as std::exp gives them.
+  const std::vector<float> in = floats_of(x);
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const float want = static_cast<float>(std::exp(static_cast<double>(in[i])));
+    const float got = exps[0][i];
+    if (std::isnan(want) || std::isinf(want) || want == 0.0f || !std::isnormal(want)) {
+      EXPECT_TRUE(std::isnan(want) ? std::isnan(got) : got == want || std::fabs(got - want) <= 1e-44f)
+          << "exp(" << in[i] << ") = " << got << ", want " << want;
+      continue;
+    }
+    EXPECT_LE(std::fabs(got - want), 2.0f * (std::nextafter(want, INFINITY) - want))
+        << "exp(" << in[i] << ")";
+  }
+}
+
+// The vectorized float32 fills are the shared samplers' values for (seed, counter, flat index).
+TEST_P(HostRuntime, VectorizedFillsMatchTheScalarSamplers) {
+  BackendScope backend(GetParam());
+  constexpr std::int64_t n = 200003;
+  ops::set_seed(77);
+  const std::vector<float> u = floats_of(ops::random_uniform({n}, -1.0, 1.0));
+  const std::vector<float> z = floats_of(ops::random_normal({n}, 1.0, 3.0));
+  const float cap = std::nextafter(1.0f, 0.0f);
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto k = static_cast<ember_u64>(i);
+    const float want_u = ember_below_f32(ember_sample_uniform_f32(77, 0, k, -1.0f, 1.0f), cap);
+    const float want_z = ember_sample_normal_f32(77, 1, k, 1.0f, 3.0f);
+    ASSERT_EQ(std::memcmp(&u[static_cast<std::size_t>(i)], &want_u, sizeof(float)), 0) << "uniform " << i;
+    ASSERT_EQ(std::memcmp(&z[static_cast<std::size_t>(i)], &want_z, sizeof(float)), 0) << "normal " << i;
+  }
+}
+
+// A freed result goes to the cache and the next result of its size takes it back; trim empties the cache and
+// a zero limit turns it off.
+TEST_P(HostRuntime, CacheCountsReusesAndTrims) {
+  BackendScope backend(GetParam());
+  const std::size_t limit = host_cache_info().limit_bytes;
+  if (limit < (std::size_t{64} << 20)) GTEST_SKIP() << "host cache limit below 64 MiB: " << limit;
+  constexpr std::int64_t n = 1 << 21;  // 8 MiB of float32
+  trim_host_cache();
+  const HostCacheInfo empty = host_cache_info();
+  EXPECT_EQ(empty.cached_bytes, 0u);
+  EXPECT_EQ(empty.cached_blocks, 0u);
+  { const Tensor a = eval(ops::full({n}, 1.0)); }
+  const HostCacheInfo one = host_cache_info();
+  EXPECT_GE(one.cached_bytes, n * sizeof(float));
+  EXPECT_GE(one.cached_blocks, 1u);
+  { const Tensor b = eval(ops::full({n}, 2.0)); }
+  const HostCacheInfo reused = host_cache_info();
+  EXPECT_GT(reused.hits, one.hits) << "the second 8 MiB result did not reuse the first one's block";
+  EXPECT_EQ(reused.cached_bytes, one.cached_bytes);
+  const std::size_t released = trim_host_cache();
+  EXPECT_EQ(released, reused.cached_bytes);
+  const HostCacheInfo trimmed = host_cache_info();
+  EXPECT_EQ(trimmed.cached_bytes, 0u);
+  EXPECT_EQ(trimmed.trimmed_bytes, reused.trimmed_bytes + released);
+  EXPECT_EQ(set_host_cache_limit(0), limit);
+  { const Tensor c = eval(ops::full({n}, 3.0)); }
+  EXPECT_EQ(host_cache_info().cached_bytes, 0u) << "a zero limit keeps nothing";
+  EXPECT_EQ(set_host_cache_limit(limit), 0u);
+  EXPECT_EQ(host_cache_info().limit_bytes, limit);
+}
+
+// Kilobytes of a /proc/self/status field (VmRSS, VmHWM); 0 if absent.
+std::size_t status_kib(const std::string& key) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind(key + ":", 0) == 0) return std::stoul(line.substr(key.size() + 1));
+  }
+  return 0;
+}
+
+// 100 element-wise steps over 16M floats, each result evaluated before the next step (the worst case for
+// laziness) and lazily as one chain: the resident set, input included, grows by at most three 64 MiB buffers'
+// worth (the input, the previous result and the new one), however many steps, with or without fusion.
+TEST_P(HostRuntime, HundredStepChainKeepsAtMostThreeBuffers) {
+  BackendScope backend(GetParam());
+  const bool verify = verifies_fusion();
+  set_verify_fusion(false);  // the check's eager copy is extra memory by design
+  constexpr std::int64_t n = 16 << 20;
+  constexpr std::size_t buffer_kib = n * sizeof(float) / 1024;
+  constexpr std::size_t kBookkeepingKib = 1024;  // thread stacks, the graph, allocator metadata
+  for (const bool each_step : {true, false}) {
+    trim_host_cache();  // every buffer of the chain, the input included, is new memory
+    {
+      std::ofstream reset("/proc/self/clear_refs");  // the peak (VmHWM) restarts from the resident set
+      reset << "5";
+      if (!reset.good()) GTEST_SKIP() << "cannot reset the peak resident set (/proc/self/clear_refs)";
+    }
+    const std::size_t before = status_kib("VmRSS");
+    const Tensor x = eval(ops::full({n}, 0.5, DType::float32));
+    Tensor y = x;
+    for (int step = 0; step < 100; ++step) {
+      y = step % 2 == 0 ? ops::multiply(y, 1.0001) : ops::add(y, 0.25);
+      if (each_step) y = eval(y);
+    }
+    y = eval(y);
+    const std::size_t peak = status_kib("VmHWM");
+    EXPECT_LE(peak - before, 3 * buffer_kib + kBookkeepingKib)
+        << (each_step ? "evaluated each step" : "lazy chain") << ": peak " << peak << " KiB, " << before
+        << " KiB before the chain";
+    EXPECT_GT(y.data<const float>()[n - 1], 0.5f);
+  }
+  set_verify_fusion(verify);
+}
+
+TEST(HostRuntimeLevels, UnknownLevelIsAValueError) {
+  EXPECT_THROW(set_host_simd_level("sse9"), ValueError);
+  const std::string now = host_simd_level();
+  EXPECT_TRUE(now == "baseline" || now == "avx2" || now == "avx512") << now;
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, HostRuntime, ::testing::Values("eigen", "blas"), test::backend_param_name);
+
+}  // namespace
+}  // namespace ember
