@@ -1,7 +1,8 @@
 // The Eigen backend's math ops: element-wise arithmetic, matmul/dot and reductions.
 // Float add/subtract/multiply/divide, matmul and dot use Eigen array and matrix maps where that is the fast
-// path; the other ops run the shared host loops (frontend/src/host/), whose integers wrap through unsigned
-// arithmetic so that no input is undefined behaviour.
+// path (matmul: the BLAS backend's GEMM when ember is built with BLAS); the other ops run the shared host
+// loops (frontend/src/host/), whose integers wrap through unsigned arithmetic so that no input is undefined
+// behaviour.
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -10,6 +11,9 @@
 #include "eigen_backend.hpp"
 #include "elementwise.hpp"
 #include "host/math_kernels.hpp"
+#ifdef EMBER_HAVE_BLAS
+#include "backends/blas/gemm.hpp"
+#endif
 
 namespace ember::eigen {
 
@@ -20,10 +24,20 @@ namespace {
 template <class U>
 using RowMatrix = Eigen::Matrix<U, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U.
+// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Built with BLAS, float32 and float64
+// products are the BLAS backend's GEMM (backends/blas/gemm.hpp: threaded, tuned for the cpu at run time);
+// Eigen's own product is compiled for the baseline instruction set and runs on one thread.
 template <class U>
 void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
                      std::int64_t n) {
+#ifdef EMBER_HAVE_BLAS
+  if constexpr (std::is_same_v<U, float> || std::is_same_v<U, double>) {
+    if (blas::gemm_fits(m, k, n)) {
+      blas::batched_gemm(a, b, out, batches, m, k, n);
+      return;
+    }
+  }
+#endif
   for (std::int64_t i = 0; i < batches; ++i) {
     Eigen::Map<RowMatrix<U>> o(out + i * m * n, m, n);
     if (k == 0) {
