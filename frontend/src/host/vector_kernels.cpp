@@ -1,7 +1,8 @@
 // The kernels of host/vector_kernels.hpp. Each body is written once as an always-inline function whose loop
 // the compiler vectorizes (no branches: special cases are selects or a second scalar pass) and compiled three
-// times through EMBER_VECTOR_KERNEL: at the baseline and with target("avx2") and target("avx512..."). This
-// file is compiled with -ffp-contract=off (no FMA, whatever the target), -fno-math-errno (sqrt needs no
+// times through EMBER_VECTOR_KERNEL: at the baseline and with target("avx2") and target("avx512..."); the
+// AVX-512 Philox generator is written with intrinsics (draw_words_philox16), integer work that cannot differ.
+// This file is compiled with -ffp-contract=off (no FMA, whatever the target), -fno-math-errno (sqrt needs no
 // errno branch) and -fno-trapping-math (both sides of a select may be computed); none of these changes a
 // value, so the three levels and the scalar samplers of ember/random/distributions.h agree bit for bit.
 #include "host/vector_kernels.hpp"
@@ -23,6 +24,7 @@ namespace {
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #define EMBER_HAVE_SIMD_LEVELS 1
+#include <immintrin.h>
 #define EMBER_TARGET_AVX2 __attribute__((target("avx2")))
 #define EMBER_TARGET_AVX512 \
   __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,prefer-vector-width=512")))
@@ -136,28 +138,115 @@ EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, st
 
 // ---- random fills -----------------------------------------------------------------------------------------
 
+// Words 0 and 1 of draw 0 (ember_rng_draw) of elements first .. first + n - 1.
+using WordsFn = void (*)(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call, ember_u32* w0,
+                         ember_u32* w1);
+[[gnu::always_inline]] inline void draw_words_body(ember_u64 first, std::int64_t n, ember_u64 seed,
+                                                   ember_u32 call, ember_u32* w0, ember_u32* w1) {
+  for (std::int64_t j = 0; j < n; ++j) {
+    const ember_rng_block b = ember_rng_draw(seed, call, first + static_cast<ember_u64>(j), 0u);
+    w0[j] = b.w[0];
+    w1[j] = b.w[1];
+  }
+}
+EMBER_VECTOR_KERNEL(draw_words,
+                    (ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call, ember_u32* w0,
+                     ember_u32* w1),
+                    (first, n, seed, call, w0, w1))
+
+#if EMBER_HAVE_SIMD_LEVELS
+// GCC 12 warns inside its own shift intrinsics (their _mm512_undefined_epi32 source, GCC bug 105593).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+// Philox4x32-10 on 16 counters at once: the 32 x 32 -> 64-bit products of even and odd lanes
+// (_mm512_mul_epu32) blended into high and low words, which the compiler does not find by itself.
+EMBER_TARGET_AVX512 inline void mulhilo16(__m512i a, __m512i m, __m512i& hi, __m512i& lo) {
+  const __m512i even = _mm512_mul_epu32(a, m);
+  const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m);
+  hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
+  lo = _mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32));
+}
+EMBER_TARGET_AVX512 void draw_words_philox16(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call,
+                                             ember_u32* w0, ember_u32* w1) {
+  const __m512i m0 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M0));
+  const __m512i m1 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M1));
+  const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+  std::int64_t j = 0;
+  for (; j + 16 <= n; j += 16) {
+    const ember_u64 i = first + static_cast<ember_u64>(j);
+    if ((i >> 32) != ((i + 15) >> 32)) break;  // the low counter word would wrap inside the vector
+    __m512i c0 = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(static_cast<ember_u32>(i))), lane);
+    __m512i c1 = _mm512_set1_epi32(static_cast<int>(static_cast<ember_u32>(i >> 32)));
+    __m512i c2 = _mm512_setzero_si512();
+    __m512i c3 = _mm512_set1_epi32(static_cast<int>(call));
+    auto k0 = static_cast<ember_u32>(seed), k1 = static_cast<ember_u32>(seed >> 32);
+    for (int round = 0; round < EMBER_PHILOX_ROUNDS; ++round) {
+      if (round > 0) {
+        k0 += EMBER_PHILOX_W0;
+        k1 += EMBER_PHILOX_W1;
+      }
+      __m512i hi0, lo0, hi1, lo1;
+      mulhilo16(c0, m0, hi0, lo0);
+      mulhilo16(c2, m1, hi1, lo1);
+      c0 = _mm512_xor_si512(_mm512_xor_si512(hi1, c1), _mm512_set1_epi32(static_cast<int>(k0)));
+      c1 = lo1;
+      c2 = _mm512_xor_si512(_mm512_xor_si512(hi0, c3), _mm512_set1_epi32(static_cast<int>(k1)));
+      c3 = lo0;
+    }
+    _mm512_storeu_si512(w0 + j, c0);
+    _mm512_storeu_si512(w1 + j, c1);
+  }
+  draw_words_body(first + static_cast<ember_u64>(j), n - j, seed, call, w0 + j, w1 + j);
+}
+#pragma GCC diagnostic pop
+#endif
+
+WordsFn draw_words_for(SimdLevel level) {
+#if EMBER_HAVE_SIMD_LEVELS
+  if (level == SimdLevel::avx512) return draw_words_philox16;
+#endif
+  return draw_words_at(level);
+}
+
+// The fills draw their Philox words a chunk at a time (words), then turn them into samples in a loop the
+// compiler vectorizes.
+constexpr std::int64_t kWordChunk = 256;
+
 [[gnu::always_inline]] inline void uniform_f32_body(float* out, std::int64_t begin, std::int64_t end,
                                                     ember_u64 seed, ember_u32 call, float low, float high,
-                                                    float cap) {
-  for (std::int64_t i = begin; i < end; ++i) {
-    out[i] = ember_below_f32(ember_sample_uniform_f32(seed, call, static_cast<ember_u64>(i), low, high), cap);
+                                                    float cap, WordsFn words) {
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  for (std::int64_t at = begin; at < end; at += kWordChunk) {
+    const std::int64_t len = std::min(kWordChunk, end - at);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    for (std::int64_t j = 0; j < len; ++j)
+      out[at + j] = ember_below_f32(ember_uniform_from_word_f32(w0[j], low, high), cap);
   }
 }
 EMBER_VECTOR_KERNEL(uniform_f32,
                     (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
-                     float low, float high, float cap),
-                    (out, begin, end, seed, call, low, high, cap))
+                     float low, float high, float cap, WordsFn words),
+                    (out, begin, end, seed, call, low, high, cap, words))
 
 [[gnu::always_inline]] inline void normal_f32_body(float* out, std::int64_t begin, std::int64_t end,
-                                                   ember_u64 seed, ember_u32 call, float mean, float stddev) {
-  for (std::int64_t i = begin; i < end; ++i) {
-    out[i] = ember_sample_normal_f32(seed, call, static_cast<ember_u64>(i), mean, stddev);
+                                                   ember_u64 seed, ember_u32 call, float mean, float stddev,
+                                                   WordsFn words) {
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  for (std::int64_t at = begin; at < end; at += kWordChunk) {
+    const std::int64_t len = std::min(kWordChunk, end - at);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    for (std::int64_t j = 0; j < len; ++j)
+      out[at + j] = ember_normal_from_words_f32(w0[j], w1[j], mean, stddev);
   }
 }
 EMBER_VECTOR_KERNEL(normal_f32,
                     (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
-                     float mean, float stddev),
-                    (out, begin, end, seed, call, mean, stddev))
+                     float mean, float stddev, WordsFn words),
+                    (out, begin, end, seed, call, mean, stddev, words))
+
+// The vector kernels take 0.3 to 3 ns an element on one core: below 256K elements a thread costs more than
+// it saves (starting one is about 20 us, much more when the other cores are busy).
+constexpr std::int64_t kVectorParallelMin = kParallelMin * 4;
 
 }  // namespace
 
@@ -190,23 +279,32 @@ const char* simd_level_name(SimdLevel level) {
 
 void exp_f32(const float* x, float* out, std::int64_t n) {
   const auto kernel = exp_f32_at(simd_level());
-  // About 1 ns an element on one core: below 256K elements a thread costs more than it saves.
   parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kParallelMin * 4);
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
 }
 
 void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,
                  float cap) {
-  const auto kernel = uniform_f32_at(simd_level());
+  const SimdLevel level = simd_level();
+  const auto kernel = uniform_f32_at(level);
+  const WordsFn words = draw_words_for(level);
   parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, low, high, cap); });
+      n,
+      [&](std::int64_t begin, std::int64_t end) {
+        kernel(out, begin, end, seed, call, low, high, cap, words);
+      },
+      kVectorParallelMin);
 }
 
 void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean,
                 float stddev) {
-  const auto kernel = normal_f32_at(simd_level());
+  const SimdLevel level = simd_level();
+  const auto kernel = normal_f32_at(level);
+  const WordsFn words = draw_words_for(level);
   parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, mean, stddev); });
+      n,
+      [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, mean, stddev, words); },
+      kVectorParallelMin);
 }
 
 }  // namespace ember::host

@@ -285,12 +285,16 @@ EMBER_RNG_INLINE double ember_log_factorial_f64(ember_i64 k) {
 
 /* ---- samplers ------------------------------------------------------------------------------------- */
 
-/* Uniform on [low, high) as low * (1 - u) + high * u: exact at u = 0 and free of overflow for any finite
- * bounds (rounding can give high itself when the interval is tiny relative to its magnitude). */
+/* Uniform on [low, high) as low * (1 - u) + high * u, u from word 0 of draw 0: exact at u = 0 and free of
+ * overflow for any finite bounds (rounding can give high itself when the interval is tiny relative to its
+ * magnitude). The _from_word(s) forms take the Philox words already drawn (the host's vector kernels). */
+EMBER_RNG_INLINE float ember_uniform_from_word_f32(ember_u32 w0, float low, float high) {
+  const float u = ember_u01_f32(w0);
+  return low * (1.0f - u) + high * u;
+}
 EMBER_RNG_INLINE float ember_sample_uniform_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float low,
                                                 float high) {
-  const float u = ember_u01_f32(ember_rng_draw(seed, call, i, 0u).w[0]);
-  return low * (1.0f - u) + high * u;
+  return ember_uniform_from_word_f32(ember_rng_draw(seed, call, i, 0u).w[0], low, high);
 }
 
 /* v clamped to cap (the host's uniform_cap of ember/backend/random_ops.hpp, the largest value of the output
@@ -306,10 +310,13 @@ EMBER_RNG_INLINE float ember_box_muller_f32(ember_u32 w0, ember_u32 w1) {
   const float r = ember_sqrt_f32(-2.0f * ember_log_normal_f32(ember_f32_bits(ember_u01_open_f32(w0)), 0));
   return r * ember_cos_2pi_f32(ember_u01_f32(w1));
 }
+EMBER_RNG_INLINE float ember_normal_from_words_f32(ember_u32 w0, ember_u32 w1, float mean, float stddev) {
+  return mean + stddev * ember_box_muller_f32(w0, w1);
+}
 EMBER_RNG_INLINE float ember_sample_normal_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float mean,
                                                float stddev) {
   const ember_rng_block b = ember_rng_draw(seed, call, i, 0u);
-  return mean + stddev * ember_box_muller_f32(b.w[0], b.w[1]);
+  return ember_normal_from_words_f32(b.w[0], b.w[1], mean, stddev);
 }
 
 /* 1 with probability threshold / 2^53 (see ember_bernoulli_threshold), else 0. */
