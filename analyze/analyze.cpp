@@ -11,13 +11,17 @@
 #include <sstream>
 
 #include "analyze/extract.hpp"
+#include "analyze/extract_codec.hpp"
 #include "analyze/migrate.hpp"
 #include "analyze/model.hpp"
 #include "analyze/ops_config.hpp"
+#include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
+#include "lint/git_diff.hpp"
 #include "lint/project.hpp"
+#include "reports/outputs.hpp"
 #include "rules/el4_inventory.hpp"
 #include "rules/registry.hpp"
 
@@ -130,6 +134,45 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
   return out;
 }
 
+// The inventory through the result cache: one entry for the whole run, named by everything besides file
+// contents it depends on (the commands with their guesses, the model, the config files) and valid while
+// every file the parses read is unchanged, so a warm run of an unchanged tree parses nothing.
+ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache,
+                             std::optional<CacheStats>& stats) {
+  if (!cache) return extract_inventory(input);
+  UnitKey key;
+  key.file = input.config->root / "emberlint-analyze";
+  key.directory = input.config->root;
+  key.arguments.push_back("model=" + input.ops->model);
+  for (std::size_t i = 0; i < input.commands.size(); ++i) {
+    const CompileCommand& c = input.commands[i];
+    key.arguments.insert(key.arguments.end(), {"\x1f", c.file.native(), c.directory.native(), c.driver});
+    key.arguments.insert(key.arguments.end(), c.arguments.begin(), c.arguments.end());
+    if (i < input.guesses.size()) key.arguments.push_back(input.guesses[i]);
+  }
+  key.config = input.config;
+  key.rules = "analyze";
+  key.resource_dir = input.resource_dir;
+  const std::string entry = cache->entry_name(key);
+  if (auto hit = cache->load(entry)) {
+    if (auto decoded = decode_extract_result(hit->payload)) {
+      stats = CacheStats{1, 0, cache->error()};
+      return std::move(*decoded);
+    }
+  }
+  const std::int64_t started = now_ns();
+  ExtractResult out = extract_inventory(input);
+  if (out.cacheable) {
+    UnitResult stored;
+    stored.payload = encode_extract_result(out);
+    stored.dependencies = std::move(out.dependencies);
+    cache->store(entry, stored, started);
+  }
+  out.dependencies.clear();
+  stats = CacheStats{0, 1, cache->error()};
+  return out;
+}
+
 }  // namespace
 
 AnalyzeReport run_analyze(const AnalyzeOptions& options) {
@@ -171,13 +214,17 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   input.jobs = options.jobs;
   input.resource_dir = find_resource_dir();
 
+  std::optional<ResultCache> cache;
+  if (options.cache_dir) cache.emplace(*options.cache_dir);
+  input.cache = cache ? &*cache : nullptr;
+
   AnalyzeReport report;
   report.findings.root = cfg->root;
   // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
   auto inventory = [&] {
     input.guesses.clear();
     input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir, input.guesses);
-    ExtractResult extracted = extract_inventory(input);
+    ExtractResult extracted = cached_extract(input, cache ? &*cache : nullptr, report.findings.cache);
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
     report.findings.failures = std::move(extracted.failures);
@@ -234,8 +281,12 @@ int analyze_main(const std::vector<std::string>& args) {
       "emberlint analyze"};
   AnalyzeOptions options;
   std::vector<std::string> paths;
-  std::string build_dir, config_file, output, format = "table", color = "auto";
-  bool exit_zero = false, quiet = false, dry_run = false;
+  std::string build_dir, config_file, format, color = "auto";
+  std::vector<std::string> outputs;
+  bool exit_zero = false, quiet = false, dry_run = false, no_cache = false;
+  std::string cache_dir, project_root_dir;
+  app.add_option("--project-root", project_root_dir,
+                 "what SARIF and GitHub annotation paths are relative to (default: the git top level)");
   app.add_option("paths", paths, "a folder of the project to analyze (default: the current folder)");
   app.add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
   app.add_option("--config", config_file, ".emberlint.json to use (default: the nearest)");
@@ -248,7 +299,10 @@ int analyze_main(const std::vector<std::string>& args) {
                  "github or junit")
       ->check(
           CLI::IsMember({"table", "markdown", "json", "csv", "html", "text", "sarif", "github", "junit"}));
-  app.add_option("-o,--output", output, "write the report to FILE");
+  app.add_option("-o,--output", outputs,
+                 "write the report to FILE; repeat it for several reports, each in the format of its "
+                 "extension (.txt .json .html .csv .md .sarif .xml), or name a FOLDER/ to get one of each")
+      ->allow_extra_args(false);
   app.add_option("--select", options.select, "only these rules (codes, names or prefixes)")
       ->delimiter(',')
       ->allow_extra_args(false);
@@ -259,6 +313,9 @@ int analyze_main(const std::vector<std::string>& args) {
   app.add_flag("--quiet", quiet, "no summary line");
   app.add_option("--color", color, "auto, always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
+  CLI::Option* no_cache_opt = app.add_flag("--no-cache", no_cache, "do not use the result cache");
+  app.add_option("--cache-dir", cache_dir, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
+      ->excludes(no_cache_opt);
   auto* migrate = app.add_flag("--migrate", options.migrate, "plan (or apply) the migration of backend code");
   app.add_option("--backend", options.backend, "with --migrate: the backend to migrate, or all")
       ->needs(migrate);
@@ -278,11 +335,13 @@ int analyze_main(const std::vector<std::string>& args) {
   if (options.migrate && options.backend.empty()) return usage_error("--migrate needs --backend NAME|all");
   if (options.migrate && !dry_run && !options.apply)
     return usage_error("--migrate needs --dry-run or --apply");
-  if (std::string problem = output.empty() ? "" : output_file_problem(output); !problem.empty())
-    return usage_error("-o " + output + ": " + problem);
+  std::vector<OutputTarget> targets;
+  if (std::string problem = plan_outputs(outputs, format, kAnalyzeOutputs, targets); !problem.empty())
+    return usage_error(problem);
   for (const auto& p : paths) options.paths.emplace_back(p);
   if (!build_dir.empty()) options.build_dir = build_dir;
   if (!config_file.empty()) options.config_file = config_file;
+  if (!no_cache) options.cache_dir = usable_cache_dir(cache_dir, std::cerr);
 
   AnalyzeReport report;
   try {
@@ -298,50 +357,63 @@ int analyze_main(const std::vector<std::string>& args) {
   if (!quiet) {
     for (const auto& w : report.inventory.warnings) std::cerr << "emberlint: warning: " << w << "\n";
   }
-  std::ostringstream file;  // -o: written whole, atomically, at the end
-  std::ostream& out = output.empty() ? std::cout : file;
-  bool tty = output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-  bool use_color = color == "always" || (color == "auto" && tty);
-  if (format == "json") {
-    render_analyze_json(out, report);
-  } else if (format == "markdown") {
-    render_analyze_markdown(out, report);
-  } else if (format == "csv") {
-    render_analyze_csv(out, report);
-  } else if (format == "html") {
-    render_analyze_html(out, report);
-  } else if (format == "sarif") {
-    render_sarif(out, report.findings);
-  } else if (format == "github") {
-    render_github(out, report.findings);
-  } else if (format == "junit") {
-    std::vector<const RuleInfo*> rules;
-    for (const RuleInfo* info : inventory_rule_infos()) {
-      if (selected(options, *info)) rules.push_back(info);
-    }
-    render_junit(out, report.findings, {"emberlint analyze", rules});
-  } else if (format == "text") {
-    TextOptions text;
-    text.quiet = quiet;
-    text.color = use_color;
-    render_text(out, report.findings, text);
-  } else {
-    render_analyze_table(out, report, use_color);
-    if (!report.findings.diagnostics.empty() || !report.findings.failures.empty()) {
-      out << "\n";
+  if (for_code_scanning(targets))
+    report.findings.repository_root = project_root_dir.empty()
+                                          ? repository_top_level(report.findings.root)
+                                          : fs::absolute(project_root_dir).lexically_normal();
+  const auto& cache = report.findings.cache;
+  if (cache && !cache->error.empty())
+    std::cerr << "emberlint: warning: the result cache could not be written: " << cache->error << "\n";
+  const std::string cached = cache && cache->hits ? ", from the cache" : "";
+  for (const OutputTarget& target : targets) {
+    std::ostringstream file;  // -o: written whole, atomically, at the end
+    std::ostream& out = target.file.empty() ? std::cout : file;
+    const std::string& fmt = target.format;
+    bool tty = target.file.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
+    bool use_color = color == "always" || (color == "auto" && tty);
+    if (fmt == "json") {
+      render_analyze_json(out, report);
+    } else if (fmt == "markdown") {
+      render_analyze_markdown(out, report);
+    } else if (fmt == "csv") {
+      render_analyze_csv(out, report);
+    } else if (fmt == "html") {
+      render_analyze_html(out, report);
+    } else if (fmt == "sarif") {
+      render_sarif(out, report.findings);
+    } else if (fmt == "github") {
+      render_github(out, report.findings);
+    } else if (fmt == "junit") {
+      std::vector<const RuleInfo*> rules;
+      for (const RuleInfo* info : inventory_rule_infos()) {
+        if (selected(options, *info)) rules.push_back(info);
+      }
+      render_junit(out, report.findings, {"emberlint analyze", rules});
+    } else if (fmt == "text") {
       TextOptions text;
       text.quiet = quiet;
       text.color = use_color;
       render_text(out, report.findings, text);
+    } else {
+      render_analyze_table(out, report, use_color);
+      if (!report.findings.diagnostics.empty() || !report.findings.failures.empty()) {
+        out << "\n";
+        TextOptions text;
+        text.quiet = quiet;
+        text.color = use_color;
+        render_text(out, report.findings, text);
+      }
     }
-  }
-  out.flush();
-  if (std::string error = output.empty() ? "" : write_output_file(output, file.str()); !error.empty())
-    return usage_error("-o " + output + ": cannot write this file: " + error);
-  if (!output.empty() && !quiet) {
-    std::cerr << "emberlint: wrote " << output << " (" << report.inventory.ops.size() << " ops x "
-              << report.inventory.backends.size() << " backends, "
-              << std::to_string(static_cast<int>(report.seconds * 1000)) << " ms)\n";
+    out.flush();
+    if (target.file.empty()) continue;
+    if (std::string error = write_output_file(target.file, file.str()); !error.empty())
+      return usage_error("-o " + target.file.string() + ": cannot write this file: " + error);
+    if (!quiet) {
+      std::cerr << "emberlint: wrote " << target.file.string() << " (" << fmt << ", "
+                << report.inventory.ops.size() << " ops x " << report.inventory.backends.size()
+                << " backends, " << std::to_string(static_cast<int>(report.seconds * 1000)) << " ms" << cached
+                << ")\n";
+    }
   }
 
   if (!report.findings.failures.empty()) return kExitFailures;

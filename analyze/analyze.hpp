@@ -20,6 +20,7 @@ struct AnalyzeOptions {
   bool migrate = false;
   std::string backend;  // --backend NAME|all (with --migrate)
   bool apply = false;   // --apply; otherwise --dry-run
+  std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/cache.hpp); nullopt: none
 };
 
 // Throws UsageError or ConfigError (exit code 2) for problems found before any analysis.

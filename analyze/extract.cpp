@@ -55,6 +55,8 @@ struct TuResult {
   // Definitions whose bodies were skipped because they live in a preamble header: USR and header.
   std::vector<std::pair<std::string, fs::path>> skipped;
   std::optional<Failure> failure;
+  std::vector<Dependency> dependencies;  // with a cache: what the parse read
+  bool opened = true;                    // false: libclang could not parse the file at all
   std::unique_ptr<UnitFacts> model;  // what a registered model found (its units are walked even with errors)
 };
 
@@ -260,16 +262,28 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
   clang::TranslationUnit tu(raw);
   if (err != CXError_Success || !tu) {
     out.failure = Failure{command.file, "error: libclang could not parse this file", {}, 0, 0};
+    out.opened = false;
     return out;
   }
   unsigned n = clang_getNumDiagnostics(tu.get());
-  for (unsigned i = 0; i < n && !out.failure; ++i) {
+  std::vector<ParseError> missing;  // "file not found" errors: the unit depends on where those could appear
+  for (unsigned i = 0; i < n; ++i) {
     clang::Diagnostic d(clang_getDiagnostic(tu.get(), i));
     if (d.severity() < CXDiagnostic_Error) continue;
     CXFile file = nullptr;
     unsigned line = 0, column = 0;
     clang_getSpellingLocation(d.location(), &file, &line, &column, nullptr);
-    out.failure = Failure{command.file, "error: " + d.spelling(), clang::file_name(file), line, column};
+    std::string message = "error: " + d.spelling();
+    if (in.cache && message.find("' file not found") != std::string::npos)
+      missing.push_back({message, clang::file_name(file), line, column});
+    if (!out.failure) out.failure = Failure{command.file, message, clang::file_name(file), line, column};
+  }
+  if (ResultCache* cache = in.cache) {
+    for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
+      out.dependencies.push_back(cache->dependency(p, bytes));
+    });
+    for (const fs::path& folder : missing_file_folders(command, missing))
+      out.dependencies.push_back(cache->folder_dependency(folder));
   }
   if (model) {
     ModelContext context{in.config, in.ops};
@@ -656,6 +670,14 @@ ExtractResult extract_inventory(const ExtractInput& input) {
   std::vector<TuResult> results = parse_all(input, input.commands, model.get());
   const std::size_t primary = results.size();
   ExtractResult out;
+  auto keep_dependencies = [&out](std::vector<TuResult>& units) {
+    for (TuResult& r : units) {
+      out.cacheable = out.cacheable && r.opened;
+      for (Dependency& d : r.dependencies) out.dependencies.push_back(std::move(d));
+      r.dependencies.clear();
+    }
+  };
+  keep_dependencies(results);
   for (std::size_t i = 0; i < primary; ++i) {
     if (results[i].failure) {
       out.failures.push_back(*results[i].failure);
@@ -694,7 +716,9 @@ ExtractResult extract_inventory(const ExtractInput& input) {
   }
   std::vector<CompileCommand> second;
   for (auto& [file, c] : headers) second.push_back(std::move(c));
-  for (auto& r : parse_all(input, second)) {
+  std::vector<TuResult> headers_parsed = parse_all(input, second);
+  keep_dependencies(headers_parsed);
+  for (auto& r : headers_parsed) {
     if (!r.failure) results.push_back(std::move(r));  // a header that does not parse alone adds nothing
   }
   out.inventory = Merger(input, results).run();

@@ -9,6 +9,7 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
+#include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
@@ -22,12 +23,17 @@ struct ExtractInput {
   std::vector<std::string> guesses;      // per command: why its flags are a guess ("" when they are not)
   unsigned jobs = 0;                     // 0 = all cores
   std::string resource_dir;
+  ResultCache* cache = nullptr;  // when set, every unit's inputs are recorded as dependencies
 };
 
 struct ExtractResult {
   Inventory inventory;
   std::vector<Failure> failures;  // units that could not be parsed (exit code 3)
   std::size_t files_analyzed = 0;
+  // With ExtractInput::cache: every file the parses read and every folder where a missing file could appear;
+  // `cacheable` is false when a unit could not be opened at all (nothing tells when that changes).
+  std::vector<Dependency> dependencies;
+  bool cacheable = true;
 };
 
 ExtractResult extract_inventory(const ExtractInput& input);

@@ -8,11 +8,11 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-# The package version is emberlint's own (reports/report.hpp), which `emberlint --version` prints.
-file(STRINGS ${EMBERLINT_ROOT}/reports/report.hpp _emberlint_version_line REGEX "kVersion = \"[0-9.]+\"")
+# The package version is emberlint's own (lint/version.hpp), which `emberlint --version` prints.
+file(STRINGS ${EMBERLINT_ROOT}/lint/version.hpp _emberlint_version_line REGEX "kVersion = \"[0-9.]+\"")
 string(REGEX MATCH "[0-9]+\\.[0-9]+\\.[0-9]+" EMBERLINT_VERSION "${_emberlint_version_line}")
 if(NOT EMBERLINT_VERSION)
-  message(FATAL_ERROR "emberlint: no kVersion = \"X.Y.Z\" in ${EMBERLINT_ROOT}/reports/report.hpp")
+  message(FATAL_ERROR "emberlint: no kVersion = \"X.Y.Z\" in ${EMBERLINT_ROOT}/lint/version.hpp")
 endif()
 
 set(EMBERLINT_RULE_DOCS_BUILD_DIR ${CMAKE_BINARY_DIR}/share/doc/emberlint/rules)

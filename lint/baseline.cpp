@@ -17,7 +17,7 @@
 #include "lint/glob.hpp"
 #include "lint/runner.hpp"
 #include "lint/source_text.hpp"
-#include "reports/report.hpp"
+#include "lint/version.hpp"
 
 namespace emberlint {
 

@@ -12,7 +12,7 @@
 
 #include "lint/clang.hpp"
 #include "lint/fixes.hpp"
-#include "reports/report.hpp"
+#include "lint/version.hpp"
 
 namespace emberlint {
 
@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bump when the entry layout or what goes into a key changes: older entries then simply never match.
-constexpr std::uint32_t kFormat = 2;  // 2: partial units (cause, errors)
+constexpr std::uint32_t kFormat = 3;  // 2: partial units (cause, errors); 3: payload
 constexpr char kMagic[8] = {'E', 'L', 'C', 'A', 'C', 'H', 'E', '\n'};
 constexpr std::size_t kHeaderSize = sizeof(kMagic) + 4 + 8 + 16;
 constexpr const char* kEntrySuffix = ".entry";
@@ -225,6 +225,7 @@ std::string serialize(const std::string& name, const std::vector<Dependency>& de
   }
   w.number(result.project_files.size());
   for (const auto& p : result.project_files) w.text(p.native());
+  w.text(result.payload);
 
   std::string entry(kMagic, sizeof(kMagic));
   append_le(entry, kFormat, 4);
@@ -272,6 +273,7 @@ std::optional<UnitResult> deserialize(std::string_view entry, const std::string&
     out.failure = std::move(f);
   }
   for (std::uint64_t n = r.number(); r.ok() && n > 0; --n) out.project_files.emplace_back(r.text());
+  out.payload = r.text();
   if (!r.ok() || !r.at_end() || out.dependencies.empty()) return std::nullopt;
   return out;
 }
@@ -517,6 +519,40 @@ void ResultCache::store(const std::string& name, const UnitResult& result, std::
   if (error.empty()) return;
   std::lock_guard lock(mutex_);
   if (error_.empty()) error_ = error;
+}
+
+std::vector<fs::path> missing_file_folders(const CompileCommand& command,
+                                           const std::vector<ParseError>& errors) {
+  std::vector<fs::path> search;
+  const auto& args = command.arguments;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    for (const char* flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
+      const std::string f = flag;
+      if (args[i] == f && i + 1 < args.size()) {
+        search.emplace_back(args[i + 1]);
+      } else if (args[i].rfind(f, 0) == 0 && args[i].size() > f.size() && f == "-I") {
+        search.emplace_back(args[i].substr(2));
+      }
+    }
+  }
+  std::vector<fs::path> out;
+  for (const auto& e : errors) {
+    auto end = e.message.find("' file not found");
+    auto begin = e.message.find('\'');
+    if (end == std::string::npos || begin == std::string::npos || begin >= end) continue;
+    fs::path name = e.message.substr(begin + 1, end - begin - 1);
+    std::vector<fs::path> roots = search;
+    if (!e.where.empty()) roots.push_back(e.where.parent_path());
+    for (fs::path root : roots) {
+      if (root.is_relative()) root = command.directory / root;
+      fs::path folder = (root / name).parent_path().lexically_normal();
+      std::error_code ec;
+      while (!folder.empty() && folder != folder.parent_path() && !fs::is_directory(folder, ec))
+        folder = folder.parent_path();
+      out.push_back(folder);
+    }
+  }
+  return out;
 }
 
 }  // namespace emberlint

@@ -23,6 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
 #include "lint/hash.hpp"
@@ -44,6 +45,7 @@ struct UnitResult {
   std::optional<Failure> failure;
   std::vector<std::filesystem::path> project_files;
   std::vector<Dependency> dependencies;  // filled by the parse; empty when nothing was read
+  std::string payload;                   // a consumer's own result (analyze: the inventory), stored as is
 };
 
 // Everything besides file contents that a unit's result depends on.
@@ -116,6 +118,13 @@ class ResultCache {
   std::map<const Config*, std::string> configs_;
   std::string error_;
 };
+
+// The folders where the files a unit did not find ("'x.h' file not found") could appear: for each missing
+// name and each folder the command searches (and the folder of the file that included it), the deepest
+// existing folder on the way to where the file would be. A result depends on their listings
+// (folder_dependency).
+std::vector<std::filesystem::path> missing_file_folders(const CompileCommand& command,
+                                                        const std::vector<ParseError>& errors);
 
 // Nanoseconds since the epoch, the clock file modification times use.
 std::int64_t now_ns();

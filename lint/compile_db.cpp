@@ -18,14 +18,26 @@ namespace emberlint {
 
 namespace fs = std::filesystem;
 
+const std::vector<std::string>& header_extensions() {
+  static const std::vector<std::string> ext = {".h",   ".hh",  ".hpp", ".hxx", ".h++",
+                                               ".inl", ".ipp", ".tpp", ".tcc", ".cuh"};
+  return ext;
+}
+
+const std::vector<std::string>& source_extensions() {
+  static const std::vector<std::string> ext = {".cpp", ".cc", ".cxx", ".c++",  ".C",  ".c",
+                                               ".cu",  ".m",  ".mm",  ".cppm", ".ixx"};
+  return ext;
+}
+
 bool is_header_path(const fs::path& p) {
-  static const std::set<std::string> ext = {".h", ".hh", ".hpp", ".hxx", ".h++", ".inl", ".ipp", ".tcc"};
-  return ext.count(p.extension().string()) > 0;
+  const auto& ext = header_extensions();
+  return std::find(ext.begin(), ext.end(), p.extension().string()) != ext.end();
 }
 
 bool is_source_path(const fs::path& p) {
-  static const std::set<std::string> ext = {".cpp", ".cc", ".cxx", ".c++", ".C", ".c", ".cu", ".m", ".mm"};
-  return ext.count(p.extension().string()) > 0;
+  const auto& ext = source_extensions();
+  return std::find(ext.begin(), ext.end(), p.extension().string()) != ext.end();
 }
 
 std::vector<std::string> split_command_line(const std::string& command) {

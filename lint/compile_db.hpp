@@ -61,6 +61,10 @@ std::string find_resource_dir();
 // host code; the toolkit's headers then count as a missing SDK). Empty for C and C++.
 std::vector<std::string> language_arguments(const std::filesystem::path& file);
 
+// The extensions emberlint reads as headers and as sources (".hpp", ".cpp", ...): the one list, which the
+// pre-commit hook's `files:` pattern follows.
+const std::vector<std::string>& header_extensions();
+const std::vector<std::string>& source_extensions();
 bool is_header_path(const std::filesystem::path& p);
 bool is_source_path(const std::filesystem::path& p);
 

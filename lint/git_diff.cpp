@@ -231,6 +231,12 @@ std::map<std::string, LineRanges> parse_unified_diff(std::string_view patch) {
   return out;
 }
 
+fs::path repository_top_level(const fs::path& folder) {
+  GitOutput top = run_git({"-C", folder.string(), "rev-parse", "--show-toplevel"});
+  if (top.status != 0 || top.out.empty()) return folder;
+  return normalized(top.out.substr(0, top.out.find('\n')));
+}
+
 ChangeSet git_changes(const std::string& rev, const fs::path& folder) {
   ChangeSet changes;
   GitOutput top = run_git({"-C", folder.string(), "rev-parse", "--show-toplevel"});

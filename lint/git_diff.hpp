@@ -37,6 +37,10 @@ struct ChangeSet {
 // problem when git is not on PATH, `folder` is in no git work tree or `rev` names no commit.
 ChangeSet git_changes(const std::string& rev, const std::filesystem::path& folder);
 
+// The top level of the git work tree that holds `folder`; `folder` itself when it is in none (or git is
+// missing). For paths that code scanning resolves against the repository.
+std::filesystem::path repository_top_level(const std::filesystem::path& folder);
+
 // The added or modified lines per new-side path of a `git diff -U0` patch (paths as the patch spells them
 // after the "b/" prefix, C-style quoting undone); a deleted file (+++ /dev/null) has no entry.
 std::map<std::string, LineRanges> parse_unified_diff(std::string_view patch);

@@ -15,10 +15,12 @@
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
+#include "lint/git_diff.hpp"
 #include "lint/init.hpp"
 #include "lint/runner.hpp"
 #include "lint/units.hpp"
 #include "reports/merge.hpp"
+#include "reports/outputs.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 
@@ -100,7 +102,8 @@ int main(int argc, char** argv) {
 
   CheckOptions options;
   std::vector<std::string> paths;
-  std::string build_dir, config_file, output, format = "text", color = "auto";
+  std::string build_dir, config_file, format, color = "auto";
+  std::vector<std::string> outputs;
   std::string export_fixes;
   bool statistics = false, exit_zero = false, quiet = false, fix = false;
   CLI::App* check = app.add_subcommand("check", "lint files or folders (default: the project root)");
@@ -110,7 +113,11 @@ int main(int argc, char** argv) {
   check->add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check(job_count);
   check->add_option("--format", format, "text, json, sarif, github, junit or markdown")
       ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "markdown"}));
-  check->add_option("-o,--output", output, "write the report to FILE");
+  check
+      ->add_option("-o,--output", outputs,
+                   "write the report to FILE; repeat it for several reports, each in the format of its "
+                   "extension (.txt .json .sarif .xml .md), or name a FOLDER/ to get one of each")
+      ->allow_extra_args(false);
   check->add_option("--select", options.select, "only these rules (codes, names or prefixes)")
       ->delimiter(',')
       ->allow_extra_args(false);
@@ -128,7 +135,9 @@ int main(int argc, char** argv) {
   check->add_flag("--prune-baseline", prune_baseline, "with --baseline: remove its stale entries from FILE");
   check->add_flag("--statistics", statistics, "count diagnostics per rule, and cache hits and misses");
   bool no_cache = false;
-  std::string cache_dir;
+  std::string cache_dir, project_root_dir;
+  check->add_option("--project-root", project_root_dir,
+                    "what SARIF and GitHub annotation paths are relative to (default: the git top level)");
   CLI::Option* no_cache_opt = check->add_flag("--no-cache", no_cache, "do not use the result cache");
   check->add_option("--cache-dir", cache_dir, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
       ->excludes(no_cache_opt);
@@ -266,10 +275,11 @@ int main(int argc, char** argv) {
   if (!baseline_file.empty()) baseline.use = baseline_file;
   if (!write_baseline_file.empty()) baseline.write = write_baseline_file;
   // Reports go where they can be written, else nothing runs (and nothing is fixed).
-  for (const auto& [flag, file] : {std::pair{"-o ", output}, std::pair{"--export-fixes ", export_fixes}}) {
-    if (std::string problem = file.empty() ? "" : output_file_problem(file); !problem.empty())
-      return usage_error(flag + file + ": " + problem);
-  }
+  std::vector<OutputTarget> targets;
+  if (std::string problem = plan_outputs(outputs, format, kCheckOutputs, targets); !problem.empty())
+    return usage_error(problem);
+  if (std::string problem = export_fixes.empty() ? "" : output_file_problem(export_fixes); !problem.empty())
+    return usage_error("--export-fixes " + export_fixes + ": " + problem);
   try {
     check_baseline_options(baseline);  // before anything runs or is fixed
   } catch (const BaselineError& e) {
@@ -285,6 +295,9 @@ int main(int argc, char** argv) {
   } catch (const ConfigError& e) {
     return usage_error(e.what());
   }
+  if (!result.root.empty() && for_code_scanning(targets))
+    result.repository_root = project_root_dir.empty() ? repository_top_level(result.root)
+                                                      : fs::absolute(project_root_dir).lexically_normal();
   if (!quiet) {
     for (const auto& note : result.notes) std::cerr << "emberlint: note: " << note << "\n";
   }
@@ -346,29 +359,35 @@ int main(int argc, char** argv) {
 
   // Per-unit mode: absolute paths, as the compiler prints them in the build log.
   if (options.unit_command) result.root.clear();
-  std::ostringstream file;  // -o: written whole, atomically, at the end
-  std::ostream& out = output.empty() ? std::cout : file;
-  if (format == "json") {
-    render_json(out, result, statistics);
-  } else if (format == "sarif") {
-    render_sarif(out, result);
-  } else if (format == "github") {
-    render_github(out, result);
-  } else if (format == "junit") {
-    render_junit(out, result, {"emberlint check", checked_rules(options)});
-  } else if (format == "markdown") {
-    render_markdown(out, result, {});
-  } else {
-    TextOptions text;
-    text.quiet = quiet || options.unit_command;  // per-unit mode: a build log line per unit is noise
-    text.color = color == "always" ||
-                 (color == "auto" && output.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
-    render_text(out, result, text);
-    if (statistics) render_statistics(out, result);
+  for (const OutputTarget& target : targets) {
+    std::ostringstream file;  // -o: written whole, atomically, at the end
+    std::ostream& out = target.file.empty() ? std::cout : file;
+    const std::string& fmt = target.format;
+    if (fmt == "json") {
+      render_json(out, result, statistics);
+    } else if (fmt == "sarif") {
+      render_sarif(out, result);
+    } else if (fmt == "github") {
+      render_github(out, result);
+    } else if (fmt == "junit") {
+      render_junit(out, result, {"emberlint check", checked_rules(options)});
+    } else if (fmt == "markdown") {
+      render_markdown(out, result, {});
+    } else {
+      TextOptions text;
+      text.quiet = quiet || options.unit_command;  // per-unit mode: a build log line per unit is noise
+      text.color = color == "always" || (color == "auto" && target.file.empty() && isatty(STDOUT_FILENO) &&
+                                         !std::getenv("NO_COLOR"));
+      render_text(out, result, text);
+      if (statistics) render_statistics(out, result);
+    }
+    out.flush();
+    if (target.file.empty()) continue;
+    if (std::string error = write_output_file(target.file, file.str()); !error.empty())
+      return usage_error("-o " + target.file.string() + ": cannot write this file: " + error);
+    if (targets.size() > 1 && !quiet)
+      std::cerr << "emberlint: wrote " << target.file.string() << " (" << fmt << ")\n";
   }
-  out.flush();
-  if (std::string error = output.empty() ? "" : write_output_file(output, file.str()); !error.empty())
-    return usage_error("-o " + output + ": cannot write this file: " + error);
 
   if (has_unexpected_failures(result) || exit_after_fix_errors) return kExitFailures;
   bool failing = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),

@@ -81,6 +81,25 @@ std::vector<std::string> libclang_arguments(const CompileCommand& command, const
   return argv;
 }
 
+void for_each_input(CXTranslationUnit tu, const fs::path& directory,
+                    const std::function<void(const fs::path&, std::string_view)>& visit) {
+  struct Context {
+    CXTranslationUnit tu;
+    const fs::path& directory;
+    const std::function<void(const fs::path&, std::string_view)>& visit;
+  } context{tu, directory, visit};
+  auto each = [](CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
+    auto& c = *static_cast<Context*>(data);
+    fs::path p = clang::file_name(file);
+    if (p.is_relative()) p = c.directory / p;
+    std::size_t size = 0;
+    const char* bytes = clang_getFileContents(c.tu, file, &size);
+    // As libclang spelled it: removing ".." lexically would be wrong where a folder is a symbolic link.
+    c.visit(p, bytes ? std::string_view(bytes, size) : std::string_view());
+  };
+  clang_getInclusions(tu, each, &context);
+}
+
 namespace {
 
 struct CursorHash {
@@ -1000,26 +1019,6 @@ bool collect_errors(CXTranslationUnit tu, const fs::path& directory, ParseResult
   return true;
 }
 
-// Hands every file the translation unit read, with its bytes, to options.on_input.
-void report_inputs(CXTranslationUnit tu, const fs::path& directory, const ParseOptions& options) {
-  if (!options.on_input) return;
-  struct Context {
-    CXTranslationUnit tu;
-    const fs::path& directory;
-    const ParseOptions& options;
-  } context{tu, directory, options};
-  auto visit = [](CXFile file, CXSourceLocation*, unsigned, CXClientData data) {
-    auto& c = *static_cast<Context*>(data);
-    fs::path p = clang::file_name(file);
-    if (p.is_relative()) p = c.directory / p;
-    std::size_t size = 0;
-    const char* bytes = clang_getFileContents(c.tu, file, &size);
-    // As libclang spelled it: removing ".." lexically would be wrong where a folder is a symbolic link.
-    c.options.on_input(p, bytes ? std::string_view(bytes, size) : std::string_view());
-  };
-  clang_getInclusions(tu, visit, &context);
-}
-
 }  // namespace
 
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
@@ -1044,7 +1043,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
         "libclang could not parse the file (error " + std::to_string(static_cast<int>(err)) + ")";
     return result;
   }
-  report_inputs(tu.get(), command.directory, options);
+  if (options.on_input) for_each_input(tu.get(), command.directory, options.on_input);
   // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
   collect_errors(tu.get(), command.directory, result);
   TuFacts facts;

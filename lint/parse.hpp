@@ -40,6 +40,11 @@ struct ParseResult {
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
                                    const ParseOptions& options);
 
+// Hands every file the translation unit read (its main file and every header), with the bytes it parsed, to
+// `visit`; relative names are resolved against `directory` (the command's).
+void for_each_input(CXTranslationUnit tu, const std::filesystem::path& directory,
+                    const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
+
 // The argv (driver first) that parse_translation_unit hands to libclang; exposed for tests and --verbose.
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir);
 

@@ -241,43 +241,6 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
   return out;
 }
 
-// The folders where the files a unit did not find could appear: for each missing name and each folder the
-// command searches (and the folder of the file that included it), the deepest existing folder on the way to
-// where the file would be.
-std::vector<fs::path> missing_file_folders(const CompileCommand& command,
-                                           const std::vector<ParseError>& errors) {
-  std::vector<fs::path> search;
-  const auto& args = command.arguments;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    for (const char* flag : {"-I", "-isystem", "-iquote", "-idirafter"}) {
-      const std::string f = flag;
-      if (args[i] == f && i + 1 < args.size()) {
-        search.emplace_back(args[i + 1]);
-      } else if (args[i].rfind(f, 0) == 0 && args[i].size() > f.size() && f == "-I") {
-        search.emplace_back(args[i].substr(2));
-      }
-    }
-  }
-  std::vector<fs::path> out;
-  for (const auto& e : errors) {
-    auto end = e.message.find("' file not found");
-    auto begin = e.message.find('\'');
-    if (end == std::string::npos || begin == std::string::npos || begin >= end) continue;
-    fs::path name = e.message.substr(begin + 1, end - begin - 1);
-    std::vector<fs::path> roots = search;
-    if (!e.where.empty()) roots.push_back(e.where.parent_path());
-    for (fs::path root : roots) {
-      if (root.is_relative()) root = command.directory / root;
-      fs::path folder = (root / name).parent_path().lexically_normal();
-      std::error_code ec;
-      while (!folder.empty() && folder != folder.parent_path() && !fs::is_directory(folder, ec))
-        folder = folder.parent_path();
-      out.push_back(folder);
-    }
-  }
-  return out;
-}
-
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
                   Session& session, bool skip_bodies) {
   JobResult out;
@@ -558,6 +521,19 @@ CheckResult run_check(const CheckOptions& options) {
     });
   }
   return result;
+}
+
+std::string display_path(const CheckResult& result, const fs::path& file) {
+  fs::path rel = file.lexically_relative(result.root);
+  if (rel.empty()) return file.generic_string();
+  return rel.generic_string();
+}
+
+std::string repository_path(const CheckResult& result, const fs::path& file) {
+  if (result.root.empty() || result.repository_root.empty()) return display_path(result, file);
+  fs::path rel = file.lexically_relative(result.repository_root);
+  if (rel.empty() || *rel.begin() == "..") return file.generic_string();
+  return rel.generic_string();
 }
 
 }  // namespace emberlint

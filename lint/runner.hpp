@@ -55,6 +55,9 @@ struct CacheStats {
 
 struct CheckResult {
   std::filesystem::path root;  // paths in output are relative to it
+  // What SARIF and GitHub annotations are relative to: the repository's top level (or --project-root), which
+  // code scanning resolves paths against. Empty: `root`.
+  std::filesystem::path repository_root;
   std::size_t files_analyzed = 0;
   std::vector<Diagnostic> diagnostics;
   std::vector<Failure> failures;  // units that could not be analyzed at all
@@ -71,6 +74,12 @@ struct CheckResult {
   // With --baseline or --write-baseline: what it did, and its stale entries (lint/baseline.hpp).
   std::optional<BaselineOutcome> baseline;
 };
+
+// A file as reports show it: relative to the result's root, or absolute when outside it (or no root).
+std::string display_path(const CheckResult& result, const std::filesystem::path& file);
+
+// A file as SARIF and GitHub annotations name it: relative to repository_root (else root), or absolute.
+std::string repository_path(const CheckResult& result, const std::filesystem::path& file);
 
 // Whether a failed or partial unit is one the config does not expect (exit code 3).
 bool has_unexpected_failures(const CheckResult& result);

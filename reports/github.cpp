@@ -54,18 +54,18 @@ void print(std::ostream& out, const Annotation& a) {
 
 void render_github(std::ostream& out, const CheckResult& result) {
   for (const Diagnostic& d : result.diagnostics) {
-    print(out, {command(d.severity), display_path(result, d.file), d.line, d.column, d.end_line, d.end_column,
-                d.code + " " + d.name, d.message});
+    print(out, {command(d.severity), repository_path(result, d.file), d.line, d.column, d.end_line,
+                d.end_column, d.code + " " + d.name, d.message});
   }
   for (const Failure& f : result.failures) {
     Annotation a;
     a.command = "error";
-    a.file = display_path(result, f.where.empty() ? f.file : f.where);
+    a.file = repository_path(result, f.where.empty() ? f.file : f.where);
     if (!f.where.empty()) {
       a.line = f.line;
       a.column = f.column;
     }
-    a.title = "emberlint: could not analyze " + display_path(result, f.file);
+    a.title = "emberlint: could not analyze " + repository_path(result, f.file);
     a.message = failure_message(result, f);
     if (f.expected) a.command = "notice";
     print(out, a);
@@ -73,12 +73,12 @@ void render_github(std::ostream& out, const CheckResult& result) {
   for (const Failure& f : result.partial) {
     Annotation a;
     a.command = f.expected ? "notice" : "warning";
-    a.file = display_path(result, f.where.empty() ? f.file : f.where);
+    a.file = repository_path(result, f.where.empty() ? f.file : f.where);
     if (!f.where.empty()) {
       a.line = f.line;
       a.column = f.column;
     }
-    a.title = "emberlint: analyzed " + display_path(result, f.file) + " partially";
+    a.title = "emberlint: analyzed " + repository_path(result, f.file) + " partially";
     a.message = partial_message(result, f);
     print(out, a);
   }

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "lint/fixes.hpp"
+#include "reports/report.hpp"
 
 namespace emberlint {
 
@@ -266,7 +267,7 @@ void renumber_fingerprints(json& results) {
   for (json& r : results) {
     auto prints = r.find("partialFingerprints");
     if (prints == r.end() || !prints->is_object()) continue;
-    auto hash = prints->find("primaryLocationLineHash");
+    auto hash = prints->find(kFingerprintKey);
     if (hash == prints->end() || !hash->is_string()) continue;
     std::string h = hash->get<std::string>();
     h = h.substr(0, h.rfind(':'));

@@ -7,12 +7,14 @@
 #include <vector>
 
 #include "lint/runner.hpp"
+#include "lint/version.hpp"
 
 namespace emberlint {
 
 struct RuleInfo;
 
-inline constexpr const char* kVersion = "0.1.0";
+// The key of a SARIF result's partialFingerprints that holds emberlint's fingerprint (lint/fingerprint.hpp).
+inline constexpr const char* kFingerprintKey = "emberlint/v1";
 
 struct TextOptions {
   bool color = false;
@@ -53,7 +55,6 @@ struct MarkdownOptions {
 // A Markdown summary for $GITHUB_STEP_SUMMARY (reports/markdown.cpp): totals, findings per rule, findings.
 void render_markdown(std::ostream& out, const CheckResult& result, const MarkdownOptions& options);
 
-std::string display_path(const CheckResult& result, const std::filesystem::path& file);
 // "EL200 src/x.cpp:50: message (run with --prune-baseline)": a stale baseline entry, for every format.
 std::string stale_entry_text(const BaselineEntry& entry);
 // "frontend/x.cpp:3:5: error: expected ';'", paths relative to the root.

@@ -64,10 +64,15 @@ std::string file_uri(const fs::path& absolute) {
   return "file://" + percent_encode(absolute.generic_string());
 }
 
-// A file relative to %SRCROOT% when it lies inside the project root, else an absolute file URI.
+// The folder %SRCROOT% stands for: the repository's top level (code scanning resolves URIs against it).
+fs::path source_root(const CheckResult& result) {
+  return result.repository_root.empty() ? result.root : result.repository_root;
+}
+
+// A file relative to %SRCROOT% when it lies inside it, else an absolute file URI.
 json artifact_location(const CheckResult& result, const fs::path& file) {
-  fs::path rel = file.lexically_relative(result.root);
-  bool inside = !rel.empty() && *rel.begin() != ".." && rel.is_relative();
+  fs::path rel = file.lexically_relative(source_root(result));
+  bool inside = !source_root(result).empty() && !rel.empty() && *rel.begin() != ".." && rel.is_relative();
   if (!inside) return {{"uri", file_uri(file)}};
   return {{"uri", percent_encode(rel.generic_string())}, {"uriBaseId", kRootId}};
 }
@@ -221,7 +226,9 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
                 {"message", {{"text", sanitize_utf8(d.message)}}},
                 {"locations", json::array({{{"physicalLocation", std::move(physical)}}})}};
     if (auto it = rule_index.find(d.code); it != rule_index.end()) res["ruleIndex"] = it->second;
-    if (i < prints.size()) res["partialFingerprints"] = {{"primaryLocationLineHash", prints[i]}};
+    // Our own key: primaryLocationLineHash is GitHub's, computed by its upload action, which warns on each
+    // result that brings its own.
+    if (i < prints.size()) res["partialFingerprints"] = {{kFingerprintKey, prints[i]}};
     if (!d.fix.empty()) res["fixes"] = fixes(result, sources, d);
     results.push_back(std::move(res));
   }
@@ -251,22 +258,22 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
   json invocation = {{"executionSuccessful", !has_unexpected_failures(result) && !stale}};
   if (!notifications.empty()) invocation["toolExecutionNotifications"] = std::move(notifications);
 
-  std::string root_uri = file_uri(result.root.lexically_normal());
+  std::string root_uri = file_uri(source_root(result).lexically_normal());
   if (root_uri.empty() || root_uri.back() != '/') root_uri += '/';
-  json run = {
-      {"tool",
-       {{"driver",
-         {{"name", "emberlint"},
-          {"version", kVersion},
-          {"semanticVersion", kVersion},
-          {"rules", std::move(rules)}}}}},
-      {"originalUriBaseIds",
-       {{kRootId,
-         {{"uri", root_uri}, {"description", {{"text", "The project root: paths are relative to it"}}}}}}},
-      {"invocations", json::array({std::move(invocation)})},
-      {"columnKind", "unicodeCodePoints"},
-      {"defaultEncoding", "utf-8"},
-      {"results", std::move(results)}};
+  json run = {{"tool",
+               {{"driver",
+                 {{"name", "emberlint"},
+                  {"version", kVersion},
+                  {"semanticVersion", kVersion},
+                  {"rules", std::move(rules)}}}}},
+              {"originalUriBaseIds",
+               {{kRootId,
+                 {{"uri", root_uri},
+                  {"description", {{"text", "The repository's top level: paths are relative to it"}}}}}}},
+              {"invocations", json::array({std::move(invocation)})},
+              {"columnKind", "unicodeCodePoints"},
+              {"defaultEncoding", "utf-8"},
+              {"results", std::move(results)}};
   json doc = {{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({std::move(run)})}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }

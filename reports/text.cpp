@@ -14,12 +14,6 @@ std::string stale_entry_text(const BaselineEntry& e) {
          " (run with --prune-baseline)";
 }
 
-std::string display_path(const CheckResult& result, const fs::path& file) {
-  fs::path rel = file.lexically_relative(result.root);
-  if (rel.empty()) return file.generic_string();
-  return rel.generic_string();
-}
-
 std::string failure_message(const CheckResult& result, const Failure& f) {
   if (f.where.empty()) return f.message;
   return display_path(result, f.where) + ":" + std::to_string(f.line) + ":" + std::to_string(f.column) +

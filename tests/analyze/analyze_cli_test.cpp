@@ -1,5 +1,6 @@
 // `emberlint analyze` on a class-shaped fixture with one cell of every kind: the matrix and the findings
 // against hand-written expectations, in every format, and the errors a user can make (exit code 2).
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_support.hpp"
@@ -146,6 +147,40 @@ TEST_F(AnalyzeCli, MarkdownAndCsvCarryEveryCell) {
   }
 }
 
+// One run, several reports: each -o in the format of its extension, each the same bytes as a run in that
+// format alone; a folder gets one report per format; an extension that names no format is a usage error.
+TEST_F(AnalyzeCli, OneRunWritesSeveralReportsByExtension) {
+  const fs::path html = scratch_ / "inv.html", json_file = scratch_ / "inv.json", csv = scratch_ / "inv.csv";
+  Outcome o = analyze("-o " + html.string() + " -o " + json_file.string() + " -o " + csv.string());
+  EXPECT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_EQ(o.out, "") << "every report went to its file";
+  EXPECT_EQ(read_file(json_file), analyze("--format json").out);
+  EXPECT_EQ(read_file(csv), analyze("--format csv").out);
+  EXPECT_EQ(read_file(html), analyze("--format html").out);
+  EXPECT_NE(o.err.find("wrote " + json_file.string() + " (json, 5 ops x 3 backends"), std::string::npos)
+      << o.err;
+
+  Outcome folder = analyze("-o " + (scratch_ / "out").string() + "/");
+  EXPECT_EQ(folder.exit_code, 1) << folder.err;
+  for (const char* name : {"inventory.txt", "inventory.json", "inventory.html", "inventory.csv",
+                           "inventory.md", "inventory.sarif"})
+    EXPECT_TRUE(fs::is_regular_file(scratch_ / "out" / name)) << name << "\n" << folder.err;
+  EXPECT_EQ(read_file(scratch_ / "out" / "inventory.md"), analyze("--format markdown").out);
+
+  Outcome unknown = analyze("-o " + json_file.string() + " -o " + (scratch_ / "inv.weird").string());
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("inv.weird: with several -o"), std::string::npos) << unknown.err;
+  Outcome clash = analyze("--format csv -o " + json_file.string() + " -o " + html.string());
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("--format says csv"), std::string::npos) << clash.err;
+  Outcome twice = analyze("-o " + json_file.string() + " -o " + json_file.string());
+  EXPECT_EQ(twice.exit_code, 2);
+  EXPECT_NE(twice.err.find("named twice"), std::string::npos) << twice.err;
+  // One -o keeps its old meaning: --format wins, and a file without a known extension gets the table.
+  Outcome one = analyze("--format json -o " + (scratch_ / "one.txt").string());
+  EXPECT_EQ(read_file(scratch_ / "one.txt"), analyze("--format json").out);
+}
+
 TEST_F(AnalyzeCli, OutputIsTheSameWhateverTheJobs) {
   Outcome one = analyze("--format json -j 1"), two = analyze("--format json -j 3");
   EXPECT_EQ(one.out, two.out);
@@ -218,6 +253,57 @@ TEST_F(AnalyzeCli, UnparsableBackendSourceExitsThreeAndStillReports) {
   ASSERT_EQ(doc.at("failures").size(), 1u);
   EXPECT_EQ(doc.at("failures").at(0).at("file"), "backends/gamma/broken.cpp");
   EXPECT_EQ(doc.at("ops").size(), 5u);
+}
+
+// The result cache: a second run of an unchanged tree parses nothing and gives the same report (failures
+// included, exit 3 again); a changed source, a new source and a changed config each parse again.
+TEST_F(AnalyzeCli, AWarmRunReadsTheInventoryFromTheCache) {
+  fs::path dir = scratch_ / "cached";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write_file(dir / "backends/gamma/broken.cpp", "void f() { this is not C++; }\n");
+  // The cache keeps no result computed from a file modified within 20 ms of the parse (it may still be
+  // changing): the fixture's files are dated an hour back, as an edited tree's would be by the next run.
+  auto age = [&] {
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+      fs::last_write_time(e.path(), fs::file_time_type::clock::now() - std::chrono::hours(1));
+  };
+  age();
+  const std::string run = emberlint() + " analyze --format json --cache-dir " + (scratch_ / "cache").string();
+  Outcome cold = run_in(dir, run, scratch_);
+  EXPECT_EQ(cold.exit_code, 3) << cold.err;
+  Outcome warm = run_in(dir, run + " -o " + (scratch_ / "warm.json").string(), scratch_);
+  EXPECT_EQ(warm.exit_code, 3) << warm.err;
+  EXPECT_NE(warm.err.find(", from the cache)"), std::string::npos) << warm.err;
+  EXPECT_EQ(read_file(scratch_ / "warm.json"), cold.out);
+
+  // The stub becomes native: the changed file is parsed again and the cell follows it.
+  std::string beta = read_file(dir / "backends/beta/beta_backend.cpp");
+  const std::string stub = "  throw std::runtime_error(\"beta: scale is not implemented\");\n";
+  ASSERT_NE(beta.find(stub), std::string::npos);
+  beta.replace(beta.find(stub), stub.size(), "  out.value = x.value * 2;\n");
+  const std::string head = "scale(const Tensor&, double, Tensor&)";
+  ASSERT_NE(beta.find(head), std::string::npos);
+  beta.replace(beta.find(head), head.size(), "scale(const Tensor& x, double, Tensor& out)");
+  write_file(dir / "backends/beta/beta_backend.cpp", beta);
+  Outcome changed = run_in(dir, run + " -o " + (scratch_ / "changed.json").string(), scratch_);
+  EXPECT_EQ(changed.err.find("from the cache"), std::string::npos) << changed.err;
+  json doc = json::parse(read_file(scratch_ / "changed.json"));
+  for (const auto& op : doc.at("ops")) {
+    if (op.at("id") == "scale") {
+      EXPECT_EQ(op.at("cells").at("beta").at("status"), "native") << op.dump();
+    }
+  }
+  // A new source of a backend is a new unit: no entry holds.
+  write_file(dir / "backends/alpha/extra.cpp", "int extra() { return 1; }\n");
+  age();
+  Outcome added = run_in(dir, run + " -o " + (scratch_ / "added.json").string(), scratch_);
+  EXPECT_EQ(added.err.find("from the cache"), std::string::npos) << added.err;
+  Outcome again = run_in(dir, run + " -o " + (scratch_ / "again.json").string(), scratch_);
+  EXPECT_NE(again.err.find("from the cache"), std::string::npos) << again.err;
+  EXPECT_EQ(read_file(scratch_ / "again.json"), read_file(scratch_ / "added.json"));
+  // --no-cache parses, and agrees.
+  Outcome fresh = run_in(dir, emberlint() + " analyze --format json --no-cache", scratch_);
+  EXPECT_EQ(fresh.out, read_file(scratch_ / "added.json"));
 }
 
 }  // namespace

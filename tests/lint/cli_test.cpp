@@ -105,6 +105,30 @@ TEST_F(Cli, TextStatisticsAndOutputFile) {
   EXPECT_NE(report.find("    1  EL100  frontend-includes-backend\n"), std::string::npos) << report;
 }
 
+// One check, several reports: each -o in its extension's format and byte for byte what that format alone
+// prints; an output folder gets one report per format.
+TEST_F(Cli, OneRunWritesSeveralReportsByExtension) {
+  add_finding();
+  Outcome r = run("check --no-cache -o out/r.json -o r.sarif -o r.txt -o r.xml");
+  EXPECT_EQ(r.exit_code, 2) << "out/ does not exist: nothing runs\n" << r.err;
+  EXPECT_NE(r.err.find("-o out/r.json: "), std::string::npos) << r.err;
+  r = run("check --no-cache -o r.json -o r.sarif -o r.txt -o r.xml");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_EQ(read_file(dir_ / "r.json"), run("check --no-cache --format json").out);
+  EXPECT_EQ(read_file(dir_ / "r.sarif"), run("check --no-cache --format sarif").out);
+  EXPECT_EQ(read_file(dir_ / "r.txt"), run("check --no-cache --format text").out);
+  EXPECT_EQ(read_file(dir_ / "r.xml"), run("check --no-cache --format junit").out);
+  EXPECT_NE(r.err.find("wrote r.sarif (sarif)"), std::string::npos) << r.err;
+
+  Outcome folder = run("check --no-cache -o reports/");
+  EXPECT_EQ(folder.exit_code, 1) << folder.err;
+  for (const char* name :
+       {"emberlint.txt", "emberlint.json", "emberlint.sarif", "emberlint.xml", "emberlint.md"})
+    EXPECT_TRUE(fs::is_regular_file(dir_ / "reports" / name)) << name;
+  EXPECT_EQ(run("check -o a.json -o b.yaml").exit_code, 2);
+}
+
 TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
   add_finding();
   EXPECT_EQ(run("check --ignore EL100").exit_code, 0);

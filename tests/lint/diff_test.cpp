@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <set>
 #include <sstream>
 
+#include "lint/compile_db.hpp"
 #include "lint/git_diff.hpp"
 #include "lint/include_graph.hpp"
 
@@ -364,6 +366,33 @@ class DiffRepo : public Scratch {
   fs::path top_, proj_;  // the repository's top level and the project in it
 };
 
+// In a monorepo the project (proj/) is below the repository's top level: SARIF URIs and GitHub annotation
+// paths are relative to the top level, which code scanning resolves them against; JSON and text stay
+// relative to the project; --project-root names another base. Fingerprints go under emberlint's own key.
+TEST_F(DiffRepo, CodeScanningPathsAreRelativeToTheRepositoryTopLevel) {
+  put(proj_ / "frontend/bad.cpp", "#include <Eigen/Core>\nint bad();\n");
+  Run sarif = check("--no-cache --format sarif frontend/bad.cpp");
+  EXPECT_EQ(sarif.exit_code, 1) << sarif.err;
+  nlohmann::json doc = nlohmann::json::parse(sarif.out);
+  const nlohmann::json& run = doc.at("runs").at(0);
+  const nlohmann::json& result = run.at("results").at(0);
+  EXPECT_EQ(result.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri"),
+            "proj/frontend/bad.cpp");
+  std::string root_uri = run.at("originalUriBaseIds").at("%SRCROOT%").at("uri");
+  EXPECT_EQ(root_uri, "file://" + top_.string() + "/");
+  EXPECT_TRUE(result.at("partialFingerprints").contains("emberlint/v1")) << result.dump();
+  EXPECT_FALSE(result.at("partialFingerprints").contains("primaryLocationLineHash"))
+      << "GitHub's own key: its upload action warns on every result that brings one";
+
+  Run github = check("--no-cache --format github frontend/bad.cpp");
+  EXPECT_NE(github.out.find("::warning file=proj/frontend/bad.cpp,line=1"), std::string::npos) << github.out;
+  nlohmann::json json_doc = json_check("--no-cache frontend/bad.cpp", 1);
+  EXPECT_EQ(json_doc.at("diagnostics").at(0).at("file"), "frontend/bad.cpp") << "JSON stays project-relative";
+
+  Run own = check("--no-cache --format github --project-root . frontend/bad.cpp");
+  EXPECT_NE(own.out.find("::warning file=frontend/bad.cpp,line=1"), std::string::npos) << own.out;
+}
+
 TEST_F(DiffRepo, AChangedHeaderLintsExactlyTheUnitsThatIncludeIt) {
   auto clean = json_check("-p build --diff HEAD", 0);
   EXPECT_EQ(clean.at("files_analyzed"), 0) << "nothing changed";
@@ -506,6 +535,43 @@ TEST_F(PreCommit, TheHookFailsOnAStagedBadFileAndPassesOnAGoodOne) {
   git(top_, "add proj/frontend/new.cpp");
   Run good = pre_commit("try-repo '" + hooks_.string() + "' emberlint");
   EXPECT_EQ(good.exit_code, 0) << good.out << good.err;
+}
+
+// The hook selects files by the extensions emberlint reads (pre-commit's own C/C++ types miss .tpp, .ipp,
+// .tcc, .cppm, .ixx and .cuh): its `files:` pattern accepts every one of them, and nothing else.
+TEST(PreCommitHook, ItsFilePatternIsEmberlintsListOfExtensions) {
+  const fs::path source_root = fs::path(EMBERLINT_FIXTURES).parent_path().parent_path().parent_path();
+  std::istringstream hooks(contents(source_root / ".pre-commit-hooks.yaml"));
+  std::string line, pattern;
+  while (std::getline(hooks, line)) {
+    if (auto at = line.find("files: '"); at != std::string::npos && line.find('#') == std::string::npos)
+      pattern = line.substr(at + 8, line.rfind('\'') - at - 8);
+  }
+  ASSERT_FALSE(pattern.empty()) << "no files: pattern in .pre-commit-hooks.yaml";
+  EXPECT_EQ(contents(source_root / ".pre-commit-hooks.yaml").find("types_or:"), std::string::npos)
+      << "pre-commit ANDs types with files: a types list would drop the extensions it does not know";
+  const std::regex re(pattern);
+  std::vector<std::string> extensions = header_extensions();
+  extensions.insert(extensions.end(), source_extensions().begin(), source_extensions().end());
+  for (const std::string& ext : {std::string(".tpp"), std::string(".ipp"), std::string(".tcc"),
+                                 std::string(".cppm"), std::string(".ixx"), std::string(".cuh")})
+    EXPECT_NE(std::find(extensions.begin(), extensions.end(), ext), extensions.end()) << ext;
+  for (const std::string& ext : extensions)
+    EXPECT_TRUE(std::regex_search("src/dir/file" + ext, re)) << ext << " is not selected by " << pattern;
+  for (const char* other : {"README.md", "CMakeLists.txt", "tool.py", "file.cpp.orig", "file.hpp~"})
+    EXPECT_FALSE(std::regex_search(std::string(other), re)) << other;
+}
+
+TEST_F(PreCommit, AStagedTemplateImplementationFileLintsTheUnitsThatIncludeIt) {
+  put(proj_ / "frontend/impl.tpp", "#pragma once\ninline int impl() { return 1; }\n");
+  put(proj_ / "frontend/e.cpp", "#include \"impl.tpp\"\nint e() { return impl(); }\n");
+  git(top_, "add -A");
+  git(top_, "commit -q -m template");
+  put(proj_ / "frontend/impl.tpp", "#pragma once\n#include <Eigen/Core>\ninline int impl() { return 1; }\n");
+  git(top_, "add proj/frontend/impl.tpp");
+  Run bad = pre_commit("try-repo '" + hooks_.string() + "' emberlint");
+  EXPECT_EQ(bad.exit_code, 1) << "the staged .tpp reaches emberlint\n" << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("EL100"), std::string::npos) << bad.out << bad.err;
 }
 
 TEST_F(PreCommit, AConfigWithTheBuildFolderLintsTheUnitsOfAStagedHeader) {

@@ -256,7 +256,7 @@ void expect_valid_sarif(const json& doc) {
     EXPECT_GE(region.value("startColumn", 1), 1);
     EXPECT_GE(region.value("endLine", region.at("startLine").get<int>()), region.at("startLine").get<int>());
     EXPECT_GE(region.value("endColumn", 1), 1);
-    std::string print = r.at("partialFingerprints").at("primaryLocationLineHash");
+    std::string print = r.at("partialFingerprints").at("emberlint/v1");
     EXPECT_EQ(print.find(':'), 32u) << print;
   }
 }
@@ -294,7 +294,7 @@ TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
   EXPECT_EQ(first, second) << "the whole report is deterministic";
   std::set<std::string> prints;
   for (const json& r : first.at("runs").at(0).at("results"))
-    prints.insert(r.at("partialFingerprints").at("primaryLocationLineHash").get<std::string>());
+    prints.insert(r.at("partialFingerprints").at("emberlint/v1").get<std::string>());
   EXPECT_EQ(prints.size(), first.at("runs").at(0).at("results").size());
   // Lines inserted above a finding move it but keep its fingerprint.
   fs::path file = p / "frontend/with space/odd name.cpp";
@@ -302,7 +302,7 @@ TEST_F(Formats, SarifFingerprintsAreStableAndTellFindingsApart) {
     for (const json& r : doc.at("runs").at(0).at("results")) {
       if (r.at("locations").at(0).at("physicalLocation").at("artifactLocation").at("uri") ==
           "frontend/with%20space/odd%20name.cpp")
-        return r.at("partialFingerprints").at("primaryLocationLineHash").get<std::string>();
+        return r.at("partialFingerprints").at("emberlint/v1").get<std::string>();
     }
     return std::string();
   };
