@@ -23,6 +23,11 @@
 // same in CPU time), scale_per_unit_N vs per_unit_SMALLEST for every larger size N (and
 // scale_cpu_per_unit_N).
 //
+// emberlint_analyze_cache: `emberlint analyze` of ember itself (this repository, with the build's compile
+// database), cold (empty cache) and warm (unchanged tree: the inventory from the cache, nothing parsed), and
+// the pair analyze_warm vs cold (target: warm <= 0.1x cold) in wall and CPU time. With
+// EMBERLINT_BENCH_ANALYZE_SMALL=1 (report.sh --quick) the subject is tests/analyze/fixtures/class_shape.
+//
 // Run: build/release/emberlint_bench [--benchmark_filter=scale] [--benchmark_repetitions=N]
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
@@ -183,6 +188,63 @@ void BM_emberlint_cache(benchmark::State& state) {
   pair(state, "j2_cpu", j2.cpu / n, "j1_cpu", j1.cpu / n);
 }
 
+// Runs `emberlint analyze ARGS` in `folder`, its JSON report to `report`.
+Timing analyze(const fs::path& folder, const std::string& args, const fs::path& report) {
+  std::string cmd = "cd " + quoted(folder) + " && '" EMBERLINT_EXE "' analyze " + args + " -o " +
+                    quoted(report) + " >/dev/null 2>&1";
+  const double cpu = children_cpu();
+  auto start = std::chrono::steady_clock::now();
+  int status = std::system(cmd.c_str());
+  Timing t;
+  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.cpu = children_cpu() - cpu;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) t.wall = -1;
+  return t;
+}
+
+std::string slurp(const fs::path& p) {
+  std::ostringstream s;
+  s << std::ifstream(p).rdbuf();
+  return s.str();
+}
+
+void BM_emberlint_analyze_cache(benchmark::State& state) {
+  const bool small = std::getenv("EMBERLINT_BENCH_ANALYZE_SMALL") != nullptr;
+  const fs::path folder = small ? fs::path(EMBERLINT_SOURCE_ROOT) / "tests/analyze/fixtures/class_shape"
+                                : fs::path(EMBERLINT_SOURCE_ROOT);
+  const std::string build = small ? "" : "-p " + quoted(EMBERLINT_BUILD_DIR) + " ";
+  const fs::path work = fs::temp_directory_path() / ("emberlint_bench_analyze_" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  const std::string args = build + "--cache-dir " + quoted(work / "cache");
+  Timing cold{0, 0}, warm{0, 0};
+  for (auto _ : state) {
+    fs::remove_all(work / "cache");
+    Timing c = analyze(folder, args, work / "cold.json");
+    Timing w = analyze(folder, args, work / "warm.json");
+    if (c.wall < 0 || w.wall < 0) {
+      state.SkipWithError("emberlint analyze failed");
+      break;
+    }
+    if (slurp(work / "cold.json") != slurp(work / "warm.json")) {
+      state.SkipWithError("the warm run's inventory differs from the cold run's");
+      break;
+    }
+    state.SetIterationTime(c.wall);
+    cold.wall += c.wall;
+    cold.cpu += c.cpu;
+    warm.wall += w.wall;
+    warm.cpu += w.cpu;
+  }
+  fs::remove_all(work);
+  const double n = static_cast<double>(std::max<benchmark::IterationCount>(1, state.iterations()));
+  state.counters["cold_s"] = cold.wall / n;
+  state.counters["warm_s"] = warm.wall / n;
+  state.counters["warm_over_cold"] = warm.wall / cold.wall;
+  pair(state, "analyze_warm", warm.wall / n, "cold", cold.wall / n);
+  pair(state, "analyze_warm_cpu", warm.cpu / n, "cold_cpu", cold.cpu / n);
+}
+
 // The sizes of the scale benchmark: EMBERLINT_BENCH_SCALE_UNITS=N,M,... (each at least 1), else the issue's.
 std::vector<int> scale_sizes() {
   std::vector<int> sizes;
@@ -259,6 +321,7 @@ int units() {
 }
 
 BENCHMARK(BM_emberlint_cache)->Arg(units())->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+BENCHMARK(BM_emberlint_analyze_cache)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_scale)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 
 }  // namespace

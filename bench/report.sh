@@ -118,7 +118,7 @@ run_json() {  # run_json NAME COMMAND...: Google Benchmark's JSON into $work/NAM
 }
 if [[ $quick == 1 ]]; then
   min_time=0.001
-  export EMBERLINT_BENCH_UNITS=4 EMBERLINT_BENCH_SCALE_UNITS=10,20
+  export EMBERLINT_BENCH_UNITS=4 EMBERLINT_BENCH_SCALE_UNITS=10,20 EMBERLINT_BENCH_ANALYZE_SMALL=1
 else
   min_time=0.5
 fi

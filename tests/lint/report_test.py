@@ -27,6 +27,8 @@ LINT_ROWS = [
     ("emberlint_cache: j2", "j1"),
     ("emberlint_cache: cache_warm_cpu", "cold_cpu"),
     ("emberlint_cache: j2_cpu", "j1_cpu"),
+    ("emberlint_analyze_cache: analyze_warm", "cold"),
+    ("emberlint_analyze_cache: analyze_warm_cpu", "cold_cpu"),
     ("emberlint_scale: scale_per_unit_20", "per_unit_10"),
     ("emberlint_scale: scale_cpu_per_unit_20", "cpu_per_unit_10"),
     ("lint_6_units_j2/emberlint", "lint_6_units_j2/peer_clang-tidy"),
