@@ -64,7 +64,8 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   BackendScope backend(GetParam());
   SimdLevelScope restore;
   const Tensor x = exp_inputs();
-  std::vector<std::vector<float>> exps, uniforms, normals;
+  const Tensor m = ops::random_uniform({1024, 1100}, -1.0, 1.0);  // sums over axis 0 split the columns
+  std::vector<std::vector<float>> exps, uniforms, normals, sums;
   std::vector<std::string> ran;
   for (const char* level : kLevels) {
     const std::string used = set_host_simd_level(level);
@@ -74,11 +75,20 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     ops::set_seed(41);
     uniforms.push_back(floats_of(ops::random_uniform({300001}, -2.0, 3.0)));
     normals.push_back(floats_of(ops::random_normal({300001}, 0.5, 2.0)));
+    sums.push_back(floats_of(ops::sum(m, {{0}})));
   }
   for (std::size_t i = 1; i < ran.size(); ++i) {
     EXPECT_TRUE(same_bits(exps[0], exps[i])) << "exp: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(uniforms[0], uniforms[i])) << "uniform: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(normals[0], normals[i])) << "normal: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(same_bits(sums[0], sums[i])) << "sum over axis 0: " << ran[i] << " vs " << ran[0];
+  }
+  // The column sums add the rows in order in double, rounded once.
+  const std::vector<float> mv = floats_of(m);
+  for (std::size_t c = 0; c < 1100; ++c) {
+    double acc = -0.0;
+    for (std::size_t r = 0; r < 1024; ++r) acc += static_cast<double>(mv[r * 1100 + c]);
+    ASSERT_EQ(sums[0][c], static_cast<float>(acc)) << "column " << c;
   }
   // exp within 2 ulp of the double result; the special values as std::exp gives them.
   const std::vector<float> in = floats_of(x);

@@ -20,6 +20,7 @@
 #include "ember/tensor.hpp"
 #include "host/parallel.hpp"
 #include "host/scalar_semantics.hpp"
+#include "host/vector_kernels.hpp"
 
 namespace ember::host {
 
@@ -285,6 +286,9 @@ inline ReductionPlan plan_reduction(const Shape& shape, const std::vector<int>& 
 // Reduces x (storage type T) over `axes` into po[0 .. number of outputs).
 // R provides: Acc init(o), void step(Acc&, compute_t<T> v) and TOut finish(const Acc&, std::int64_t count).
 // Optionally R::contiguous(Acc&, const T* p, n) reduces a contiguous run at once (pairwise sums).
+template <class T>
+struct SumReducer;
+
 template <class T, class TOut, class R>
 void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r) {
   const T* px = x.data<const T>();
@@ -331,7 +335,12 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
             accs[static_cast<std::size_t>(i)] = r.init(o * p.inner + first + i);
           for (std::int64_t k = 0; k < p.extent; ++k) {
             const T* row = px + (o * p.extent + k) * p.inner + first;
-            for (std::int64_t i = 0; i < width; ++i) r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
+            if constexpr (std::is_same_v<R, SumReducer<float>>) {
+              add_row_f32_to_f64(accs.get(), row, width);  // the same additions, vectorized per cpu
+            } else {
+              for (std::int64_t i = 0; i < width; ++i)
+                r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
+            }
           }
           for (std::int64_t i = 0; i < width; ++i) {
             po[o * p.inner + first + i] = r.finish(accs[static_cast<std::size_t>(i)], count);

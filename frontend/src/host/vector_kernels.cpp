@@ -136,6 +136,13 @@ std::atomic<int>& level_in_use() {
 EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
                     (x, out, begin, end))
 
+// ---- sums ------------------------------------------------------------------------------------------------
+
+[[gnu::always_inline]] inline void add_row_f32_to_f64_body(double* acc, const float* row, std::int64_t n) {
+  for (std::int64_t i = 0; i < n; ++i) acc[i] += static_cast<double>(row[i]);
+}
+EMBER_VECTOR_KERNEL(add_row_f32_to_f64, (double* acc, const float* row, std::int64_t n), (acc, row, n))
+
 // ---- random fills -----------------------------------------------------------------------------------------
 
 // Words 0 and 1 of draw 0 (ember_rng_draw) of elements first .. first + n - 1.
@@ -275,6 +282,10 @@ const char* simd_level_name(SimdLevel level) {
       break;
   }
   return "baseline";
+}
+
+void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n) {
+  add_row_f32_to_f64_at(simd_level())(acc, row, n);
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {

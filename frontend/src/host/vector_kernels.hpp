@@ -1,9 +1,9 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
-// chosen at run time, as NumPy's and Eigen's packet math are: exp of float32 and the float32 uniform and
-// normal fills. Every level computes the same bits (same IEEE operations in the same order: no FMA
-// contraction, no reassociation; host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level,
-// like the number of threads, never changes a result. Large inputs are split over threads
-// (host/parallel.hpp). Backend-agnostic: no backend library header may be included here.
+// chosen at run time, as NumPy's and Eigen's packet math are: exp of float32, the float32 uniform and normal
+// fills, and the row step of float32 sums over a leading axis. Every level computes the same bits (same IEEE
+// operations in the same order: no FMA contraction, no reassociation; host/vector_kernels.cpp is compiled
+// with -ffp-contract=off), so the level, like the number of threads, never changes a result. Large inputs are
+// split over threads (host/parallel.hpp). Backend-agnostic: no backend library header may be included here.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +20,10 @@ SimdLevel supported_simd_level();
 // Sets the level (at most supported_simd_level()) and returns the level now in use.
 SimdLevel set_simd_level(SimdLevel level);
 const char* simd_level_name(SimdLevel level);
+
+// acc[i] += double(row[i]) for i in [0, n): one row of a float32 sum over a leading axis (on one thread; the
+// reduction splits the columns).
+void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n);
 
 // out[i] = exp(x[i]) for n floats (within 2 ulp; out may be x).
 void exp_f32(const float* x, float* out, std::int64_t n);
