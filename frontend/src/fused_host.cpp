@@ -350,6 +350,17 @@ void run_fused(Backend& backend, const FusedProgram& program, Tensor& out) {
   Plan p = make_plan(backend, program, out);
   run_scalar_steps(p, out);
   if (p.scalar_step.back()) return;
+  if (program.steps.size() == 1 && p.n < kFusedParallelMin) {
+    // One op on one thread: the backend's method once over the whole operands, exactly as eager evaluation
+    // calls it, instead of once per block (the per-block calls cost more than a 64K-element add).
+    const FusedStep& step = program.steps[0];
+    const auto whole = [&](const FusedRef& r) -> const Tensor& {
+      return r.kind == FusedRef::Kind::constant ? p.constant_value[r.index] : program.inputs[r.index];
+    };
+    apply_element_op(backend, step.op, whole(step.a),
+                     element_op_arity(step.op) == 2 ? &whole(step.b) : nullptr, out);
+    return;
+  }
   const std::int64_t blocks = (p.n + kFusedBlock - 1) / kFusedBlock;
   if (p.n < kFusedParallelMin || kFusedThreads < 2) {
     run_blocks(p, out, 0, blocks);
