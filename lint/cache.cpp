@@ -21,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bump when the entry layout or what goes into a key changes: older entries then simply never match.
-constexpr std::uint32_t kFormat = 3;  // 2: partial units (cause, errors); 3: payload
+constexpr std::uint32_t kFormat = 4;  // 2: partial units (cause, errors); 3: payload; 4: groups
 constexpr char kMagic[8] = {'E', 'L', 'C', 'A', 'C', 'H', 'E', '\n'};
 constexpr std::size_t kHeaderSize = sizeof(kMagic) + 4 + 8 + 16;
 constexpr const char* kEntrySuffix = ".entry";
@@ -137,6 +137,7 @@ void write_diagnostic(Writer& w, const Diagnostic& d) {
     w.number(r.length);
     w.text(r.replacement);
   }
+  w.text(d.group);
 }
 
 Diagnostic read_diagnostic(Reader& r) {
@@ -160,6 +161,7 @@ Diagnostic read_diagnostic(Reader& r) {
     f.replacement = r.text();
     d.fix.push_back(std::move(f));
   }
+  d.group = r.text();
   return d;
 }
 

@@ -27,6 +27,11 @@ struct Diagnostic {
   unsigned line = 0, column = 0, end_line = 0, end_column = 0;
   std::string message;
   std::vector<Replacement> fix;  // empty when the rule offers no automatic fix here
+  // Rules that would flag every use of one thing (EL101, EL104) name it here ("'__m128i' of library SSE"):
+  // after suppressions, a file's findings of one rule and group become one, at the first use, with the
+  // count in `uses` and the message. Empty: reported as is.
+  std::string group;
+  unsigned uses = 1;
 
   auto key() const { return std::tie(file, line, column, code, message); }
   bool operator<(const Diagnostic& o) const { return key() < o.key(); }

@@ -2,7 +2,8 @@
 
 namespace emberlint {
 
-void Reporter::report(const Location& at, std::string message, std::vector<Replacement> fix) const {
+void Reporter::report(const Location& at, std::string message, std::vector<Replacement> fix,
+                      std::string group) const {
   if (at.file < 0 || !facts_.files[static_cast<std::size_t>(at.file)].in_project) return;
   Diagnostic d;
   d.code = info_.code;
@@ -15,6 +16,7 @@ void Reporter::report(const Location& at, std::string message, std::vector<Repla
   d.end_column = at.end_column ? at.end_column : at.column;
   d.message = std::move(message);
   d.fix = std::move(fix);
+  d.group = std::move(group);
   out_.push_back(std::move(d));
 }
 

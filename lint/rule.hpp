@@ -27,7 +27,8 @@ class Reporter {
  public:
   Reporter(const RuleInfo& info, const TuFacts& facts, std::vector<Diagnostic>& out)
       : info_(info), facts_(facts), out_(out) {}
-  void report(const Location& at, std::string message, std::vector<Replacement> fix = {}) const;
+  void report(const Location& at, std::string message, std::vector<Replacement> fix = {},
+              std::string group = {}) const;
 
  private:
   const RuleInfo& info_;

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
@@ -239,6 +240,41 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
                         [](const Job& a, const Job& b) { return a.command.file == b.command.file; }),
             out.end());
   return out;
+}
+
+// A file's findings of one rule and group (Diagnostic::group) become one: the first use, its message saying
+// how many uses there are and on which other lines. After suppressions, so a suppressed use is not counted.
+void group_findings(std::set<Diagnostic>& merged) {
+  std::map<std::tuple<fs::path, std::string, std::string>, std::vector<Diagnostic>> groups;
+  for (auto it = merged.begin(); it != merged.end();) {
+    if (it->group.empty()) {
+      ++it;
+      continue;
+    }
+    groups[{it->file, it->code, it->group}].push_back(*it);
+    it = merged.erase(it);
+  }
+  for (auto& [key, uses] : groups) {
+    Diagnostic first = uses.front();  // the set's order: by line and column
+    first.uses = static_cast<unsigned>(uses.size());
+    if (uses.size() > 1) {
+      std::set<unsigned> lines;
+      for (std::size_t i = 1; i < uses.size(); ++i) {
+        if (uses[i].line != first.line) lines.insert(uses[i].line);
+      }
+      std::string where;
+      std::size_t shown = 0;
+      for (unsigned line : lines) {
+        if (shown == 5) break;
+        where += (shown++ ? ", " : "") + std::to_string(line);
+      }
+      if (lines.size() > shown) where += " and " + std::to_string(lines.size() - shown) + " more";
+      first.message +=
+          " (" + std::to_string(uses.size()) + " uses in this file" +
+          (where.empty() ? "" : "; also line" + std::string(lines.size() > 1 ? "s " : " ") + where) + ")";
+    }
+    merged.insert(std::move(first));
+  }
 }
 
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
@@ -498,6 +534,8 @@ CheckResult run_check(const CheckOptions& options) {
       merged.insert(std::move(d));
     }
   }
+
+  group_findings(merged);
 
   // What was checked where, for the baseline's scope (lint/baseline.hpp).
   for (const auto& file : project_files) {

@@ -87,7 +87,15 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   doc["partial"] = std::move(partial);
   if (result.fixed) doc["fixed"] = *result.fixed;
   if (result.baseline) add_baseline(doc, *result.baseline);
-  if (statistics) doc["statistics"] = counts;
+  if (statistics) {
+    doc["statistics"] = counts;
+    json files = json::array(), symbols = json::array();
+    for (const Ranked& r : top_files(result)) files.push_back({{"file", r.name}, {"findings", r.count}});
+    for (const Ranked& r : top_symbols(result))
+      symbols.push_back({{"symbol", r.name}, {"code", r.code}, {"uses", r.count}});
+    doc["statistics"]["top_files"] = std::move(files);
+    doc["statistics"]["top_symbols"] = std::move(symbols);
+  }
   if (statistics && result.cache)
     doc["statistics"]["cache"] = {{"hits", result.cache->hits}, {"misses", result.cache->misses}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";

@@ -16,6 +16,16 @@ struct RuleInfo;
 // The key of a SARIF result's partialFingerprints that holds emberlint's fingerprint (lint/fingerprint.hpp).
 inline constexpr const char* kFingerprintKey = "emberlint/v1";
 
+// --statistics: the files with the most findings and the grouped symbols (EL101, EL104) with the most uses,
+// most first, then by name; at most `limit` each.
+struct Ranked {
+  std::string name;  // a display path, or a finding's group ("'__m128i' of library SSE (backend 'x86')")
+  std::string code;  // the rule of a symbol; empty for a file
+  std::size_t count = 0;
+};
+std::vector<Ranked> top_files(const CheckResult& result, std::size_t limit = 10);
+std::vector<Ranked> top_symbols(const CheckResult& result, std::size_t limit = 10);
+
 struct TextOptions {
   bool color = false;
   bool quiet = false;  // diagnostics only: no summary line

@@ -156,6 +156,34 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
   out << ".\n";
 }
 
+namespace {
+
+std::vector<Ranked> ranked(std::map<std::pair<std::string, std::string>, std::size_t> counts,
+                           std::size_t limit) {
+  std::vector<Ranked> out;
+  for (const auto& [key, n] : counts) out.push_back({key.first, key.second, n});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Ranked& a, const Ranked& b) { return a.count > b.count; });
+  if (out.size() > limit) out.resize(limit);
+  return out;
+}
+
+}  // namespace
+
+std::vector<Ranked> top_files(const CheckResult& result, std::size_t limit) {
+  std::map<std::pair<std::string, std::string>, std::size_t> counts;
+  for (const Diagnostic& d : result.diagnostics) ++counts[{display_path(result, d.file), ""}];
+  return ranked(std::move(counts), limit);
+}
+
+std::vector<Ranked> top_symbols(const CheckResult& result, std::size_t limit) {
+  std::map<std::pair<std::string, std::string>, std::size_t> counts;
+  for (const Diagnostic& d : result.diagnostics) {
+    if (!d.group.empty()) counts[{d.group, d.code}] += d.uses;
+  }
+  return ranked(std::move(counts), limit);
+}
+
 void render_statistics(std::ostream& out, const CheckResult& result) {
   std::map<std::string, std::pair<std::size_t, std::string>> counts;
   for (const Diagnostic& d : result.diagnostics) {
@@ -170,6 +198,17 @@ void render_statistics(std::ostream& out, const CheckResult& result) {
     std::string n = std::to_string(c.first);
     out << std::string(n.size() < 5 ? 5 - n.size() : 0, ' ') << n << "  " << code << "  " << c.second << "\n";
   }
+  auto list = [&](const char* title, const std::vector<Ranked>& rows) {
+    if (rows.empty()) return;
+    out << title << "\n";
+    for (const Ranked& r : rows) {
+      std::string n = std::to_string(r.count);
+      out << std::string(n.size() < 5 ? 5 - n.size() : 0, ' ') << n << "  "
+          << (r.code.empty() ? "" : r.code + "  ") << sanitize_utf8(r.name) << "\n";
+    }
+  };
+  list("files with the most findings:", top_files(result));
+  list("symbols used most (EL101, EL104: uses):", top_symbols(result));
   if (const auto& cache = result.cache) {
     out << "cache: " << cache->hits << (cache->hits == 1 ? " hit, " : " hits, ") << cache->misses
         << (cache->misses == 1 ? " miss\n" : " misses\n");

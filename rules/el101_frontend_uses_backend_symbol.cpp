@@ -18,7 +18,8 @@ variable, enumerator or macro declared in a configured library's headers, in a l
 (`libraries.<name>.namespaces`), matching a library symbol glob, or declared in a backend's folder. It sees
 through the ways such a symbol arrives without being spelled: a transitive include, a macro expansion, a
 `using` alias, a typedef, a template argument and the deduced type of an `auto` variable. The diagnostic
-points at the spelling in the frontend file (for a macro, where it is expanded).
+points at the spelling in the frontend file (for a macro, where it is expanded). A file's uses of one symbol
+are one finding, at the first use, with the number of uses and their lines.
 
 ## Why is this bad?
 An include can be removed and still leave the frontend depending on a backend through another header. What
@@ -48,7 +49,7 @@ class FrontendUsesBackendSymbol final : public Rule {
     auto refs = owned_references(
         model, [&](FileId file, const Owner&) { return model.layer(file).kind == LayerKind::frontend; });
     for (const auto& r : refs) {
-      reporter.report(r.reference->at, "frontend code uses " + describe(r));
+      reporter.report(r.reference->at, "frontend code uses " + describe(r), {}, subject(r));
     }
   }
 };

@@ -13,7 +13,8 @@ const RuleInfo kInfo{"EL104",
                      "test code reaches a backend directly instead of through the frontend",
                      R"(## What it does
 Flags, in a test file (`layers.tests`), an `#include` of a backend library header or of a file in a backend's
-folder, and every reference to a declaration a backend owns.
+folder, and every reference to a declaration a backend owns (a file's uses of one symbol are one finding, at
+the first use, with the number of uses and their lines).
 
 ## Why is this bad?
 Tests are the frontend's first users. A test that builds an `Eigen::MatrixXd` or calls a backend class
@@ -50,7 +51,8 @@ class TestBypassesFrontend final : public Rule {
     auto refs = owned_references(
         model, [&](FileId file, const Owner&) { return model.layer(file).kind == LayerKind::tests; });
     for (const auto& r : refs) {
-      reporter.report(r.reference->at, "test uses " + describe(r) + " directly; test through the frontend");
+      reporter.report(r.reference->at, "test uses " + describe(r) + " directly; test through the frontend",
+                      {}, subject(r));
     }
   }
 };

@@ -32,11 +32,15 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model,
   return out;
 }
 
-std::string describe(const OwnedReference& r) {
+std::string subject(const OwnedReference& r) {
   std::string what = r.symbol->is_macro       ? "macro '" + r.symbol->qualified_name + "'"
                      : r.symbol->is_namespace ? "namespace '" + r.symbol->qualified_name + "'"
                                               : "'" + r.symbol->qualified_name + "'";
-  std::string out = what + " of " + r.owner.describe();
+  return what + " of " + r.owner.describe();
+}
+
+std::string describe(const OwnedReference& r) {
+  std::string out = subject(r);
   const std::string& via = r.reference->via_name;
   switch (r.reference->via) {
     case Via::direct:

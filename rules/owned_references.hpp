@@ -22,5 +22,8 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model,
 
 // "'Eigen::Matrix' of library Eigen (backend 'eigen') through alias 'Mat'"
 std::string describe(const OwnedReference& r);
+// What is used, without how it arrived: "'Eigen::Matrix' of library Eigen (backend 'eigen')". The group of
+// a finding per use (Diagnostic::group): a file's uses of one symbol are reported once.
+std::string subject(const OwnedReference& r);
 
 }  // namespace emberlint

@@ -129,6 +129,27 @@ TEST_F(Cli, OneRunWritesSeveralReportsByExtension) {
   EXPECT_EQ(run("check -o a.json -o b.yaml").exit_code, 2);
 }
 
+// EL101 reports a file's uses of one symbol once; --statistics ranks the files and the symbols by use.
+TEST_F(Cli, StatisticsRankFilesAndSymbolsAndUsesAreGrouped) {
+  write_file(
+      dir_ / "frontend/uses.cpp",
+      "#include <Eigen/Core>\nlong a() { Eigen::MatrixXd m; return m.rows(); }\n"
+      "long b() { Eigen::MatrixXd m; return m.rows(); }\nlong c() { Eigen::MatrixXd m; return m.rows(); }\n");
+  Outcome text = run("check --no-cache --statistics");
+  EXPECT_EQ(text.exit_code, 1);
+  EXPECT_NE(text.out.find("(3 uses in this file; also lines 3, 4)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("files with the most findings:\n"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("symbols used most (EL101, EL104: uses):\n"
+                          "    3  EL101  'Eigen::MatrixXd' of library Eigen (backend 'eigen')\n"),
+            std::string::npos)
+      << text.out;
+  Outcome json_run = run("check --no-cache --statistics --format json");
+  auto doc = nlohmann::json::parse(json_run.out);
+  EXPECT_EQ(doc.at("statistics").at("EL101"), 1);
+  EXPECT_EQ(doc.at("statistics").at("top_symbols").at(0).at("uses"), 3);
+  EXPECT_EQ(doc.at("statistics").at("top_files").at(0).at("file"), "frontend/uses.cpp");
+}
+
 TEST_F(Cli, SeveritiesFromTheConfigAndSelectIgnore) {
   add_finding();
   EXPECT_EQ(run("check --ignore EL100").exit_code, 0);

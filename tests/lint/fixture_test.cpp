@@ -3,6 +3,7 @@
 // reported (comments, strings, plain arithmetic, ungoverned layers and suppressed lines stay silent).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -109,19 +110,38 @@ unsigned line_of(const std::string& file, const std::string& text) {
 
 // EL101 must say how the symbol arrived and point at the spelling in the frontend file.
 TEST(RuleFixtureMessages, El101NamesTheWayTheSymbolArrived) {
+  auto says = [](const std::string& file, const std::string& at, const std::string& text) {
+    std::string message = message_at(file, line_of(file, at), "EL101");
+    EXPECT_NE(message.find(text), std::string::npos) << file << ": " << message;
+  };
+  says("frontend/el101_via_alias.cpp", "common::Mat m(2, 2);", "through alias 'Mat'");
+  says("frontend/el101_via_typedef.cpp", "common::Vec v;  //", "through typedef 'Vec'");
+  says("frontend/el101_via_macro.cpp", "MAKE_MATRIX(3)", "through macro 'MAKE_MATRIX'");
+  says("frontend/el101_via_deduced_type.cpp", "make_identity(2)", "in the type of 'm'");
   const std::string f = "frontend/el101_symbols.cpp";
-  EXPECT_NE(message_at(f, line_of(f, "common::Mat m(2, 2);"), "EL101").find("through alias 'Mat'"),
+  says(f, "std::vector<Eigen::VectorXd>", "'Eigen::VectorXd'");
+  says(f, "EIGEN_WORLD_VERSION", "macro 'EIGEN_WORLD_VERSION'");
+}
+
+// A file's uses of one symbol are one finding at the first use, with the count and the other lines; a
+// suppressed use is neither reported nor counted.
+TEST(RuleFixtureMessages, El101ReportsAFilesUsesOfOneSymbolOnce) {
+  const std::string f = "frontend/el101_symbols.cpp";
+  const std::string first = message_at(f, line_of(f, "Eigen::MatrixXd m(2, 2);"), "EL101");
+  EXPECT_NE(first.find("(2 uses in this file; also line " +
+                       std::to_string(line_of(f, "Eigen::MatrixXd again(3, 3);")) + ")"),
+            std::string::npos)
+      << first;
+  const std::string t = "frontend/el101_via_typedef.cpp";
+  EXPECT_NE(message_at(t, line_of(t, "common::Vec v;  //"), "EL101").find("2 uses in this file"),
             std::string::npos);
-  EXPECT_NE(message_at(f, line_of(f, "common::Vec v;  //"), "EL101").find("through typedef 'Vec'"),
-            std::string::npos);
-  EXPECT_NE(message_at(f, line_of(f, "MAKE_MATRIX(3)"), "EL101").find("through macro 'MAKE_MATRIX'"),
-            std::string::npos);
-  EXPECT_NE(message_at(f, line_of(f, "make_identity(2)"), "EL101").find("in the type of 'm'"),
-            std::string::npos);
-  EXPECT_NE(message_at(f, line_of(f, "std::vector<Eigen::VectorXd>"), "EL101").find("'Eigen::VectorXd'"),
-            std::string::npos);
-  EXPECT_NE(message_at(f, line_of(f, "EIGEN_WORLD_VERSION"), "EL101").find("macro 'EIGEN_WORLD_VERSION'"),
-            std::string::npos);
+  const CheckResult& r = fixture_result();
+  auto grouped = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [&](const Diagnostic& d) {
+    return display_path(r, d.file) == f && d.line == line_of(f, "Eigen::MatrixXd m(2, 2);");
+  });
+  ASSERT_NE(grouped, r.diagnostics.end());
+  EXPECT_EQ(grouped->uses, 2u);
+  EXPECT_EQ(grouped->group, "'Eigen::MatrixXd' of library Eigen (backend 'eigen')");
 }
 
 TEST(RuleFixtureMessages, El101PointsAtTheMacroExpansionInTheUsersFile) {
