@@ -221,6 +221,7 @@ def config(backends):
             LIBRARIES[b]["library"]: dict(backend=b, **LIBRARIES[b]["config"]) for b in backends
         },
         "tensor_types": ["ember::Tensor"],
+        "rules": {"EL200": {"ops_namespace": "ember::ops"}},
         "scalar_extractors": ["ember::Tensor::item"],
         "exclude": ["build/**"],
         "compile_flags": ["-std=c++20", "-Ifrontend/include", "-isystem", "vendor"],

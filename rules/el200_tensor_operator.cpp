@@ -56,8 +56,9 @@ is moved to the right, and `2 < t` becomes `greater(t, 2)`. Nested operators are
 The namespace is spelled as the file sees it: `ops::add` under `namespace ops = ember::ops;`, `using
 namespace ember;` or inside `namespace ember`, and `add` under `using namespace ember::ops;`. Operators
 produced by a macro, bitwise operators, `++`/`--`, unary `+` and a scalar on the left of `- / %` are reported
-without a fix. The ops namespace is `ember::ops` unless `rules.EL200.ops_namespace` names another; the fixed
-file must include the header that declares the ops.
+without a fix. The fix calls the namespace `rules.EL200.ops_namespace` names (`"ember::ops"` in ember's own
+config); without it the finding has no fix, since no other code base's ops API is ember's. The fixed file must
+include the header that declares the ops.
 )"};
 
 // The ops function for an operator; empty when the ops API has none.
@@ -151,7 +152,8 @@ class TensorOperator final : public Rule {
 
   void check(const ProjectModel& model, const Reporter& reporter) const override {
     const TuFacts& facts = model.facts();
-    std::string target = model.rule_setting(kInfo.code).ops_namespace.value_or("ember::ops");
+    // No default: another code base's ops API is not ember's, and a fix naming ember::ops there is wrong.
+    std::string target = model.rule_setting(kInfo.code).ops_namespace.value_or("");
     std::vector<Node> nodes;
     // A template that spells the tensor type is reported from its own text, not again per instantiation.
     std::set<std::pair<FileId, unsigned>> spelled;
@@ -271,6 +273,10 @@ class TensorOperator final : public Rule {
   static void plan(const ProjectModel& model, const Operator& op, std::size_t tensor,
                    const std::string& target, Node& node) {
     const TuFacts& facts = model.facts();
+    if (target.empty()) {
+      node.why_not = "the config names no ops namespace to call (rules.EL200.ops_namespace)";
+      return;
+    }
     if (inside_macro(facts, op.operator_at) || inside_macro(facts, op.at)) {
       node.why_not = "the operator comes from a macro";
       return;

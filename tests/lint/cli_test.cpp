@@ -205,7 +205,8 @@ TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
       "namespace ops { Tensor add(const Tensor&, const Tensor&); } }\n");
   write_file(dir_ / ".emberlint.json",
              R"({"layers": {"frontend": ["frontend/**"]}, "tensor_types": ["ember::Tensor"],
-                                      "compile_flags": ["-std=c++20", "-Iinclude"]})");
+                 "rules": {"EL200": {"ops_namespace": "ember::ops"}},
+                 "compile_flags": ["-std=c++20", "-Iinclude"]})");
   write_file(dir_ / "frontend/sum.cpp",
              "#include <t.hpp>\nember::Tensor f(ember::Tensor a, ember::Tensor b) { return a + b; }\n");
   Outcome r = run("check --format json frontend");
@@ -223,6 +224,30 @@ TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
   EXPECT_NE(bad.err.find("--export-fixes no/such/folder/fixes.yaml: cannot write this file"),
             std::string::npos)
       << bad.err;
+}
+
+// Another code base's tensor operators are its API: without rules.EL200.ops_namespace the finding says to use
+// the ops API and offers no fix, rather than a rewrite to ember::ops.
+TEST_F(Cli, WithoutAnOpsNamespaceTensorOperatorsHaveNoFix) {
+  write_file(
+      dir_ / "include/t.hpp",
+      "#pragma once\nnamespace mine { struct Tensor {}; Tensor operator+(const Tensor&, const Tensor&);\n"
+      "namespace ops { Tensor add(const Tensor&, const Tensor&); } }\n");
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["frontend/**"]}, "tensor_types": ["mine::Tensor"],
+                 "compile_flags": ["-std=c++20", "-Iinclude"]})");
+  write_file(dir_ / "frontend/sum.cpp",
+             "#include <t.hpp>\nmine::Tensor f(mine::Tensor a, mine::Tensor b) { return a + b; }\n");
+  Outcome r = run("check --no-cache --format json frontend");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto doc = nlohmann::json::parse(r.out);
+  ASSERT_EQ(doc.at("diagnostics").size(), 1u) << r.out;
+  const auto& d = doc.at("diagnostics").at(0);
+  EXPECT_TRUE(d.value("fix", nlohmann::json::array()).empty()) << d.dump();
+  EXPECT_NE(d.at("message").get<std::string>().find("no ops namespace to call (rules.EL200.ops_namespace)"),
+            std::string::npos)
+      << d.dump();
+  EXPECT_EQ(r.out.find("ember::ops"), std::string::npos) << r.out;
 }
 
 TEST_F(Cli, UnknownFlagIsAUsageError) {
