@@ -2,8 +2,9 @@
 // allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, and NumPy
 // (bench/numpy_bench.py, the same cases under the same GROUP names, joined by bench/report.sh). Cases per op
 // family, at 64K and 16M elements (256x256 and 4096x4096 for 2-d cases): element-wise binary, broadcast,
-// unary and transcendental; fused chains; reductions (full and per axis); layout (transpose + copy,
-// concatenate, slice); random uniform and normal; sort (64K and 1M); matmul (256, 1024); solve (128, 512).
+// into a given output (out=), unary and transcendental; fused chains; reductions (full and per axis); layout
+// (transpose + copy, concatenate, slice); random uniform and normal; sort (64K and 1M); matmul (256, 1024);
+// solve (128, 512).
 // Names follow bench/report.sh's convention: GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
 //
 // Also: dispatch (1-element add, the per-op overhead) and fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a
@@ -90,6 +91,12 @@ std::vector<EmberCase> ember_cases() {
                        return Inputs{uniform({side, side}), uniform({side})};
                      },
                      [](const Inputs& x) { return ops::add(x[0], x[1]); }});
+    // out=: the result written into a tensor made once (NumPy: np.add(a, b, out=c)).
+    cases.push_back({group("add_out", z),
+                     [n] {
+                       return Inputs{uniform({n}), uniform({n}), ops::zeros({n})};
+                     },
+                     [](const Inputs& x) { return ember::eval_into(ops::add(x[0], x[1]), x[2]); }});
     cases.push_back({group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }});
     cases.push_back({group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }});
     cases.push_back({group("sum", z), one, [](const Inputs& x) { return ops::sum(x[0]); }});

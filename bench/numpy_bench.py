@@ -38,6 +38,9 @@ def cases():
         out += [
             (g("add"), lambda r, n=n: (uniform(r, n), uniform(r, n)), np.add),
             (g("add_bcast"), lambda r, s=side: (uniform(r, (s, s)), uniform(r, s)), np.add),
+            # out=: the result written into a preallocated array (ember::eval_into)
+            (g("add_out"), lambda r, n=n: (uniform(r, n), uniform(r, n), np.empty(n, np.float32)),
+             lambda a, b, c: np.add(a, b, out=c)),
             (g("abs"), lambda r, n=n: (uniform(r, n),), np.abs),
             (g("exp"), lambda r, n=n: (uniform(r, n),), np.exp),
             (g("sum"), lambda r, n=n: (uniform(r, n),), np.sum),

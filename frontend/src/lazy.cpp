@@ -186,6 +186,23 @@ Tensor eval(const Tensor& x) {
   return x;
 }
 
+Tensor eval_into(const Tensor& x, const Tensor& out) {
+  const std::string both = " (value " + x.str() + ", out " + out.str() + ")";
+  if (&x.backend() != &out.backend()) throw BackendError("eval_into: out is on another backend" + both);
+  if (x.device() != out.device()) throw DeviceError("eval_into: out is on another device" + both);
+  if (x.shape() != out.shape()) throw ShapeError("eval_into: out has another shape" + both);
+  if (x.dtype() != out.dtype()) throw DTypeError("eval_into: out has another dtype" + both);
+  Tensor target(out.buffer(), out.byte_offset(), out.shape(), out.dtype(), &out.backend());
+  const std::shared_ptr<detail::LazyNode>& node = x.lazy_node();
+  if (node && !detail::evaluated(*node)) {
+    Tensor as_node = target.view(node->shape);  // x may be a reshaped view of the node's value
+    detail::evaluate_into(*node, as_node);
+  } else if (out.buffer() != x.buffer() || out.byte_offset() != x.byte_offset()) {
+    x.backend().copy(x, target);
+  }
+  return out;
+}
+
 }  // namespace ember
 
 namespace ember::detail {
@@ -369,6 +386,40 @@ const std::shared_ptr<Buffer>& evaluate(LazyNode& node) {
   node.operands.shrink_to_fit();
   node.done.store(true, std::memory_order_release);
   return node.result;
+}
+
+void evaluate_into(LazyNode& node, Tensor& out) {
+  std::lock_guard<std::mutex> lock(node.mutex);
+  if (node.done.load(std::memory_order_relaxed)) {  // evaluated meanwhile: copy its value
+    node.backend->copy(Tensor(node.result, 0, node.shape, node.dtype, node.backend), out);
+    return;
+  }
+  if (node.is_constant) {
+    node.backend->full(out, node.constant.value);
+    return;
+  }
+  ProgramBuilder b;
+  b.add_node(node, node.operands);
+  bool overlaps = false;  // an input shares out's storage other than as the very same view
+  for (const Tensor& t : b.program.inputs) {
+    t.buffer();
+    overlaps = overlaps || (t.buffer() == out.buffer() &&
+                            (t.byte_offset() != out.byte_offset() || t.nbytes() != out.nbytes()));
+  }
+  // The eager bytes first: out may be an input, which the fused evaluation overwrites.
+  const std::vector<unsigned char> want =
+      verifies_fusion() ? host_bytes(eager_value(node, node.operands)) : std::vector<unsigned char>();
+  if (overlaps) {
+    Tensor temp = empty("eval_into", *node.backend, node.device, node.shape, node.dtype);
+    node.backend->fused_elementwise(b.program, temp);
+    node.backend->copy(temp, out);
+  } else {
+    node.backend->fused_elementwise(b.program, out);
+  }
+  if (verifies_fusion() && host_bytes(out) != want) {
+    throw std::logic_error("ember: EMBER_LAZY_VERIFY: eval_into's result of " + b.program.structure() +
+                           " on " + node.backend->name() + " differs from eager evaluation");
+  }
 }
 
 bool may_defer(const Shape& shape) {

@@ -38,6 +38,8 @@ ElementOp element_op_named(std::string_view name);
 
 // The node's storage, evaluating it first if needed (thread-safe; evaluates once).
 const std::shared_ptr<Buffer>& evaluate(LazyNode& node);
+// Computes a pending node's value into out (of the node's shape and dtype) without evaluating the node.
+void evaluate_into(LazyNode& node, Tensor& out);
 bool evaluated(const LazyNode& node);
 
 // Whether an op with a result of `shape` may be deferred at all: lazy mode on this thread and a result of at

@@ -41,6 +41,15 @@ inline constexpr std::int64_t kFusionMinElements = 4096;
 // returns it; any other tensor is returned as it is.
 Tensor eval(const Tensor& x);
 
+// Writes x's value into out's storage (NumPy's out=) and returns out; x and out have the same shape, dtype,
+// backend and device (ShapeError, DTypeError, BackendError, DeviceError). A pending x (an element-wise
+// expression) is evaluated straight into out, so no result buffer is allocated, and out may be one of the
+// expression's inputs (in place: eval_into(ops::add(ops::multiply(a, 2.0), b), a)); x itself stays pending.
+// Any other x (evaluated, eager, or below fusion_min_elements) is copied. out's storage is overwritten: the
+// tensors sharing it (copies, views, and pending results that read it) see the new values, so evaluate
+// those first.
+Tensor eval_into(const Tensor& x, const Tensor& out);
+
 // Whether ops on this thread are evaluated eagerly: inside an EagerScope, else the process setting
 // (set_eager, initially EMBER_EAGER=1 in the environment).
 bool is_eager();

@@ -31,13 +31,24 @@ inline int host_threads() {
 // Calls f(begin, end) over contiguous chunks covering [0, n), on up to host_threads() threads when
 // n >= min_parallel (each chunk a multiple of `grain` elements except the last). The first exception any
 // chunk throws is rethrown after every chunk has finished.
+// Whether this thread runs a chunk of a parallel_for: a nested parallel_for then stays on it (the cores are
+// taken already).
+inline bool& in_parallel_chunk() {
+  thread_local bool inside = false;
+  return inside;
+}
+
 template <class F>
 void parallel_for(std::int64_t n, F&& f, std::int64_t min_parallel = kParallelMin, std::int64_t grain = 64) {
-  const int threads = n >= min_parallel ? host_threads() : 1;
+  const int threads = n >= min_parallel && !in_parallel_chunk() ? host_threads() : 1;
   if (threads <= 1 || n <= grain) {
     if (n > 0) f(std::int64_t{0}, n);
     return;
   }
+  struct ChunkScope {
+    ChunkScope() { in_parallel_chunk() = true; }
+    ~ChunkScope() { in_parallel_chunk() = false; }
+  };
   const std::int64_t grains = (n + grain - 1) / grain;
   const std::int64_t per = (grains + threads - 1) / threads * grain;
   std::vector<std::thread> pool;
@@ -46,6 +57,7 @@ void parallel_for(std::int64_t n, F&& f, std::int64_t min_parallel = kParallelMi
     const std::int64_t begin = std::min(n, per * t), end = std::min(n, per * (t + 1));
     if (begin >= end) break;
     pool.emplace_back([&, t, begin, end] {
+      const ChunkScope chunk;
       try {
         f(begin, end);
       } catch (...) {
@@ -54,6 +66,7 @@ void parallel_for(std::int64_t n, F&& f, std::int64_t min_parallel = kParallelMi
     });
   }
   try {
+    const ChunkScope chunk;
     f(std::int64_t{0}, std::min(n, per));
   } catch (...) {
     errors[0] = std::current_exception();
