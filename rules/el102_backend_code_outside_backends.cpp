@@ -9,6 +9,8 @@
 namespace emberlint {
 namespace {
 
+namespace fs = std::filesystem;
+
 const RuleInfo kInfo{"EL102",
                      "backend-code-outside-backends",
                      "purity",
@@ -18,9 +20,10 @@ const RuleInfo kInfo{"EL102",
                      R"(## What it does
 Flags a function definition in the frontend or in a file of no layer whose body uses a backend library (a
 declaration from the library's headers, namespaces or symbol globs). It reports the definition once per
-library, names the first use, and says where the code belongs: `backends/<backend>/<category>_ops.cpp`, the
-category coming from the file's name (`math.cpp` -> `math_ops.cpp`). Tests (EL104) and glue files are not
-governed by this rule.
+library, names the first use, and says where the code belongs: the folder of the library's backend, as the
+config's `layers.backends` names it, and the file there when the backend already has one for the category of
+the file's name (`math.cpp` -> `<folder>/math_ops.cpp`, the layout `emberlint analyze --migrate` writes).
+Tests (EL104) and glue files are not governed by this rule.
 
 ## Why is this bad?
 Backend code outside the backend folders is the predecessor's `ops/torch/` problem: the implementation of an
@@ -101,7 +104,13 @@ class BackendCodeOutsideBackends final : public Rule {
       const Definition& def = facts.definitions[static_cast<std::size_t>(key.first)];
       auto owner = *model.symbol_owner(ref->symbol);
       const Symbol& sym = facts.symbols[static_cast<std::size_t>(ref->symbol)];
-      std::string target = model.backend_folder(owner.backend) + "/" + category_file(facts.path(def.at.file));
+      // Where the config says the backend lives; the category file only where the backend has one.
+      const std::string folder = model.backend_folder(owner.backend);
+      const std::string file = folder + "/" + category_file(facts.path(def.at.file));
+      std::error_code ec;
+      const bool has_file = fs::is_regular_file(model.config().root / file, ec);
+      const std::string target =
+          has_file ? file : "the folder of backend '" + owner.backend + "' (" + folder + "/)";
       reporter.report(def.at, "'" + def.qualified_name + "' uses " + owner.describe() + " ('" +
                                   sym.qualified_name + "' at line " + std::to_string(ref->at.line) +
                                   "); it belongs in " + target + ", with the frontend dispatching to it");
