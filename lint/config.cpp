@@ -234,8 +234,21 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
     if (layers.contains("glue")) c.glue = r.globs(layers["glue"], "layers.glue", base);
     if (layers.contains("backends")) {
       const json& backends = r.object(layers["backends"], "layers.backends");
-      for (const auto& [name, globs] : backends.items()) {
-        c.backends.push_back({name, r.globs(globs, "layers.backends." + name, base)});
+      for (const auto& [name, value] : backends.items()) {
+        const std::string path = "layers.backends." + name;
+        BackendLayer b;
+        b.name = name;
+        if (!value.is_object()) {
+          b.globs = r.globs(value, path, base);
+        } else {
+          r.keys(value, path, {"paths", "public", "uses", "tests"});
+          if (!value.contains("paths")) r.fail(path, "missing key 'paths' (the backend's files)");
+          b.globs = r.globs(value["paths"], path + ".paths", base);
+          if (value.contains("public")) b.public_headers = r.globs(value["public"], path + ".public", base);
+          if (value.contains("uses")) b.uses = r.strings(value["uses"], path + ".uses");
+          if (value.contains("tests")) b.tests = r.globs(value["tests"], path + ".tests", base);
+        }
+        c.backends.push_back(std::move(b));
       }
     }
   }
@@ -249,7 +262,14 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
       lib.name = name;
       if (!value.contains("backend"))
         r.fail(path, "missing key 'backend' (the backend layer that owns " + name + ")");
-      lib.backend = r.string(value["backend"], path + ".backend");
+      if (value["backend"].is_array()) {
+        std::vector<std::string> served = r.strings(value["backend"], path + ".backend");
+        if (served.empty()) r.fail(path + ".backend", "expected at least one backend");
+        lib.backend = served.front();
+        lib.also.assign(served.begin() + 1, served.end());
+      } else {
+        lib.backend = r.string(value["backend"], path + ".backend");
+      }
       if (value.contains("headers")) lib.headers = r.globs(value["headers"], path + ".headers", {});
       if (value.contains("namespaces")) lib.namespaces = r.strings(value["namespaces"], path + ".namespaces");
       if (value.contains("symbols")) lib.symbols = r.globs(value["symbols"], path + ".symbols", {});
@@ -345,14 +365,19 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
   }
   // Cross-checks: every library names a backend layer this file (or, when inheriting, a parent) declares.
   if (!layer.inherit) {
-    for (std::size_t i = 0; i < c.libraries.size(); ++i) {
-      if (!c.backend(c.libraries[i].backend)) {
-        std::string known;
-        for (const auto& b : c.backends) known += (known.empty() ? "" : ", ") + b.name;
-        r.fail("libraries." + c.libraries[i].name + ".backend",
-               "'" + c.libraries[i].backend + "' is not a backend in layers.backends (declared: " +
-                   (known.empty() ? "none" : known) + ")");
-      }
+    std::string known;
+    for (const auto& b : c.backends) known += (known.empty() ? "" : ", ") + b.name;
+    auto check = [&](const std::string& name, const std::string& path) {
+      if (!c.backend(name))
+        r.fail(path, "'" + name + "' is not a backend in layers.backends (declared: " +
+                         (known.empty() ? "none" : known) + ")");
+    };
+    for (const auto& lib : c.libraries) {
+      check(lib.backend, "libraries." + lib.name + ".backend");
+      for (const auto& b : lib.also) check(b, "libraries." + lib.name + ".backend");
+    }
+    for (const auto& b : c.backends) {
+      for (const auto& u : b.uses) check(u, "layers.backends." + b.name + ".uses");
     }
   }
   return layer;
@@ -444,7 +469,9 @@ std::shared_ptr<const Config> ConfigLoader::load_locked(const fs::path& file) {
     if (parent_file) parent = *load_locked(*parent_file);
     Config merged = merge(parent, layer);
     for (const auto& lib : merged.libraries) {
-      if (!merged.backend(lib.backend)) {
+      const bool all_known = std::all_of(lib.also.begin(), lib.also.end(),
+                                         [&](const std::string& b) { return merged.backend(b) != nullptr; });
+      if (!merged.backend(lib.backend) || !all_known) {
         throw ConfigError(file.string() + ": libraries." + lib.name + ".backend: '" + lib.backend +
                           "' is not a backend in layers.backends of this file or the files it inherits from");
       }

@@ -23,15 +23,21 @@ struct ConfigError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A backend: its folders, and (object form of layers.backends.<name>) what other layers may use of it and
+// what it may use of other backends.
 struct BackendLayer {
   std::string name;
-  std::vector<Glob> globs;
+  std::vector<Glob> globs;           // "paths": its files
+  std::vector<Glob> public_headers;  // "public": its headers every layer may include, with what they declare
+  std::vector<std::string> uses;     // "uses": backends whose files and libraries it may draw on
+  std::vector<Glob> tests;           // "tests": test files of this backend, which may reach into it
 };
 
 struct Library {
   std::string name;
-  std::string backend;        // the backend layer that owns it
-  std::vector<Glob> headers;  // spelled include names or resolved path suffixes
+  std::string backend;            // the backend layer that owns it (the first of "backend": [...])
+  std::vector<std::string> also;  // further backends it serves ("backend": ["blas", "eigen"])
+  std::vector<Glob> headers;      // spelled include names or resolved path suffixes
   std::vector<std::string> namespaces;
   std::vector<Glob> symbols;  // qualified or plain names
 };

@@ -8,7 +8,10 @@ namespace fs = std::filesystem;
 
 std::string Owner::describe() const {
   if (library.empty()) return "backend '" + backend + "'";
-  return "library " + library + " (backend '" + backend + "')";
+  if (also.empty()) return "library " + library + " (backend '" + backend + "')";
+  std::string served = "'" + backend + "'";
+  for (const auto& b : also) served += ", '" + b + "'";
+  return "library " + library + " (backends " + served + ")";
 }
 
 namespace {
@@ -55,14 +58,16 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
   std::optional<Owner> owner;
   Layer l = layer(file);
   if (l.kind == LayerKind::backend) {
-    owner = Owner{l.backend, {}};
+    // A backend's public headers are every layer's to include, with what they declare.
+    const BackendLayer* b = config_.backend(l.backend);
+    if (!b || !any_matches(b->public_headers, facts_.path(file))) owner = Owner{l.backend, {}, {}};
   } else if (l.kind == LayerKind::none) {
     const std::string resolved = file >= 0 ? facts_.path(file).generic_string() : std::string();
     for (const auto& lib : config_.libraries) {
       for (const auto& g : lib.headers) {
         if ((!resolved.empty() && g.matches_suffix(resolved)) ||
             (!spelled.empty() && g.matches_relative(spelled))) {
-          owner = Owner{lib.backend, lib.name};
+          owner = Owner{lib.backend, lib.name, lib.also};
           break;
         }
       }
@@ -92,12 +97,12 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
     for (const auto& lib : config_.libraries) {
       for (const auto& ns : lib.namespaces) {
         if (q == ns || (q.size() > ns.size() + 2 && q.compare(0, ns.size() + 2, ns + "::") == 0)) {
-          owner = Owner{lib.backend, lib.name};
+          owner = Owner{lib.backend, lib.name, lib.also};
         }
       }
       if (!s.is_namespace) {
         for (const auto& g : lib.symbols) {
-          if (g.matches_name(q) || g.matches_name(plain)) owner = Owner{lib.backend, lib.name};
+          if (g.matches_name(q) || g.matches_name(plain)) owner = Owner{lib.backend, lib.name, lib.also};
         }
       }
       if (owner) break;
@@ -105,6 +110,25 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
   }
   symbol_owners_.emplace(symbol, owner);
   return owner;
+}
+
+bool ProjectModel::may_use(FileId file, const Owner& owner) const {
+  Layer l = layer(file);
+  auto serves = [&](const std::string& backend) {
+    return owner.backend == backend ||
+           std::find(owner.also.begin(), owner.also.end(), backend) != owner.also.end();
+  };
+  if (l.kind == LayerKind::backend) {
+    if (serves(l.backend)) return true;
+    const BackendLayer* b = config_.backend(l.backend);
+    return b && std::any_of(b->uses.begin(), b->uses.end(), serves);
+  }
+  if (l.kind == LayerKind::tests && file >= 0) {
+    for (const auto& b : config_.backends) {
+      if (serves(b.name) && any_matches(b.tests, facts_.path(file))) return true;
+    }
+  }
+  return false;
 }
 
 std::string ProjectModel::backend_folder(const std::string& backend) const {

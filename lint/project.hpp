@@ -19,8 +19,9 @@ struct Layer {
 };
 
 struct Owner {
-  std::string backend;  // the owning backend layer
-  std::string library;  // the library, or empty when the owner is the backend's own folder
+  std::string backend;            // the owning backend layer
+  std::string library;            // the library, or empty when the owner is the backend's own folder
+  std::vector<std::string> also;  // further backends a library serves
 
   // "library Eigen (backend eigen)" or "backend eigen's folder"
   std::string describe() const;
@@ -38,6 +39,9 @@ class ProjectModel {
   std::optional<Owner> header_owner(const Include& include) const;
   // The owner of a declaration or macro: its file, its namespace, or a symbol glob.
   std::optional<Owner> symbol_owner(int symbol) const;
+  // Whether code in `file` may use what `owner` owns: its own backend's, a library that also serves that
+  // backend, a backend it `uses`, or (for a test file in a backend's `tests`) that backend's.
+  bool may_use(FileId file, const Owner& owner) const;
   // The project-relative folder of a backend ("backends/eigen"), for messages that say where code belongs.
   std::string backend_folder(const std::string& backend) const;
   std::string relative(const std::filesystem::path& p) const;

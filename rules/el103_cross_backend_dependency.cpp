@@ -30,6 +30,13 @@ ember::eigen::ArrayMap<float> m(...);
 ## Use instead
 Move what both need into the frontend (backend-agnostic helpers over `ember::Tensor`) or duplicate the small
 helper inside each backend's folder.
+
+## When one backend is built on another
+Some backends are, by design, built from another's sources (HIP from the CUDA folder) or share a library. Say
+so in the config and the rule accepts it: `"layers": {"backends": {"hip": {"paths": ["src/hip/**"], "uses":
+["cuda"]}}}` lets `hip` include and call `cuda`'s files and libraries; a library that serves several backends
+names them all, `"libraries": {"BLAS": {"backend": ["blas", "eigen"], ...}}`; and a backend's headers that are
+its public API for every layer are listed under its `"public"` key.
 )"};
 
 class CrossBackendDependency final : public Rule {
@@ -40,13 +47,13 @@ class CrossBackendDependency final : public Rule {
       Layer l = model.layer(inc.at.file);
       if (l.kind != LayerKind::backend) continue;
       auto owner = model.header_owner(inc);
-      if (!owner || owner->backend == l.backend) continue;
+      if (!owner || model.may_use(inc.at.file, *owner)) continue;
       reporter.report(inc.at, "backend '" + l.backend + "' includes '" + inc.spelled + "', a header of " +
                                   owner->describe());
     }
     auto refs = owned_references(model, [&](FileId file, const Owner& owner) {
       Layer l = model.layer(file);
-      return l.kind == LayerKind::backend && owner.backend != l.backend;
+      return l.kind == LayerKind::backend && !model.may_use(file, owner);
     });
     for (const auto& r : refs) {
       reporter.report(r.reference->at,

@@ -43,13 +43,14 @@ class TestBypassesFrontend final : public Rule {
   void check(const ProjectModel& model, const Reporter& reporter) const override {
     for (const Include& inc : model.facts().includes) {
       if (model.layer(inc.at.file).kind != LayerKind::tests) continue;
-      if (auto owner = model.header_owner(inc)) {
+      if (auto owner = model.header_owner(inc); owner && !model.may_use(inc.at.file, *owner)) {
         reporter.report(inc.at, "test includes '" + inc.spelled + "', a header of " + owner->describe() +
                                     "; test through the frontend");
       }
     }
-    auto refs = owned_references(
-        model, [&](FileId file, const Owner&) { return model.layer(file).kind == LayerKind::tests; });
+    auto refs = owned_references(model, [&](FileId file, const Owner& owner) {
+      return model.layer(file).kind == LayerKind::tests && !model.may_use(file, owner);
+    });
     for (const auto& r : refs) {
       reporter.report(r.reference->at, "test uses " + describe(r) + " directly; test through the frontend",
                       {}, subject(r));

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "tests/support/test_support.hpp"
@@ -248,6 +249,61 @@ TEST_F(Cli, WithoutAnOpsNamespaceTensorOperatorsHaveNoFix) {
             std::string::npos)
       << d.dump();
   EXPECT_EQ(r.out.find("ember::ops"), std::string::npos) << r.out;
+}
+
+// Ownership that fits real designs: a backend built on another's sources ("uses"), a library serving two
+// backends, a backend's public dispatch header, tests that belong to a backend. What the config allows is
+// not reported; the same code without the allowance is.
+TEST_F(Cli, BackendsThatUseOthersPublicHeadersAndSharedLibrariesAreNotReported) {
+  write_file(dir_ / ".emberlint.json", R"({
+    "layers": {
+      "frontend": ["frontend/**"],
+      "backends": {
+        "cuda": {"paths": ["cuda/**"], "public": ["cuda/cuda_api.h"], "tests": ["tests/cuda/**"]},
+        "hip": {"paths": ["hip/**"], "uses": ["cuda"]},
+        "blas": ["blas/**"],
+        "eigen": ["backends/eigen/**"]
+      },
+      "tests": ["tests/**"]
+    },
+    "libraries": {
+      "Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]},
+      "BLAS": {"backend": ["blas", "eigen"], "headers": ["cblas.h"], "symbols": ["cblas_*"]}
+    },
+    "compile_flags": ["-std=c++20", "-isystem", "vendor", "-I."]
+  })");
+  write_file(dir_ / "vendor/cblas.h", "#pragma once\nextern \"C\" double cblas_ddot(int);\n");
+  write_file(dir_ / "cuda/cuda_api.h", "#pragma once\nint cuda_device_count();\n");
+  write_file(dir_ / "cuda/kernels.h", "#pragma once\nint cuda_kernel(int);\n");
+  write_file(dir_ / "hip/ops.cpp", "#include \"cuda/kernels.h\"\nint hip_op() { return cuda_kernel(1); }\n");
+  write_file(dir_ / "backends/eigen/dot.cpp", "#include <cblas.h>\ndouble dot() { return cblas_ddot(1); }\n");
+  write_file(dir_ / "frontend/devices.cpp",
+             "#include \"cuda/cuda_api.h\"\nint devices() { return cuda_device_count(); }\n");
+  write_file(dir_ / "tests/cuda/kernel_test.cpp",
+             "#include \"cuda/kernels.h\"\nint test_kernel() { return cuda_kernel(2); }\n");
+  Outcome allowed = run("check --no-cache --format json");
+  EXPECT_EQ(allowed.exit_code, 0) << allowed.out << allowed.err;
+
+  // Without the allowances: blas's own code may still use BLAS, the rest is reported.
+  write_file(dir_ / "blas/gemm.cpp", "#include \"cuda/kernels.h\"\nint gemm() { return cuda_kernel(3); }\n");
+  write_file(dir_ / "tests/plain_test.cpp",
+             "#include \"cuda/kernels.h\"\nint test_plain() { return cuda_kernel(4); }\n");
+  Outcome reported = run("check --no-cache --format json");
+  EXPECT_EQ(reported.exit_code, 1) << reported.err;
+  std::set<std::string> where;
+  const auto doc = nlohmann::json::parse(reported.out);
+  for (const auto& d : doc.at("diagnostics"))
+    where.insert(d.at("code").get<std::string>() + " " + d.at("file").get<std::string>());
+  EXPECT_EQ(where, (std::set<std::string>{"EL103 blas/gemm.cpp", "EL104 tests/plain_test.cpp"}))
+      << reported.out;
+
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"backends": {"hip": {"paths": ["hip/**"], "uses": ["rocm"]}}}})");
+  Outcome bad = run("check --no-cache");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("layers.backends.hip.uses: 'rocm' is not a backend in layers.backends"),
+            std::string::npos)
+      << bad.err;
 }
 
 TEST_F(Cli, UnknownFlagIsAUsageError) {
