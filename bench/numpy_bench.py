@@ -43,6 +43,7 @@ def cases():
              lambda a, b, c: np.add(a, b, out=c)),
             (g("abs"), lambda r, n=n: (uniform(r, n),), np.abs),
             (g("exp"), lambda r, n=n: (uniform(r, n),), np.exp),
+            (g("exp", "f64"), lambda r, n=n: (uniform(r, n, np.float64),), np.exp),
             (g("sum"), lambda r, n=n: (uniform(r, n),), np.sum),
             (g("sum_axis0"), lambda r, s=side: (uniform(r, (s, s)),), lambda x: x.sum(axis=0)),
             (g("sum_axis1"), lambda r, s=side: (uniform(r, (s, s)),), lambda x: x.sum(axis=1)),

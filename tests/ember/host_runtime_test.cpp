@@ -38,6 +38,12 @@ std::vector<float> floats_of(const Tensor& t) {
   return {p, p + c.size()};
 }
 
+std::vector<double> doubles_of(const Tensor& t) {
+  const Tensor c = eval(t);
+  const double* p = c.data<const double>();
+  return {p, p + c.size()};
+}
+
 bool same_bits(const std::vector<float>& a, const std::vector<float>& b) {
   return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
 }
@@ -65,13 +71,16 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   SimdLevelScope restore;
   const Tensor x = exp_inputs();
   const Tensor m = ops::random_uniform({1024, 1100}, -1.0, 1.0);  // sums over axis 0 split the columns
+  const Tensor x64 = ops::cast(x, DType::float64);
   std::vector<std::vector<float>> exps, uniforms, normals, sums;
+  std::vector<std::vector<double>> exps64;
   std::vector<std::string> ran;
   for (const char* level : kLevels) {
     const std::string used = set_host_simd_level(level);
     if (!ran.empty() && ran.back() == used) continue;  // capped at what this cpu supports
     ran.push_back(used);
     exps.push_back(floats_of(ops::exp(x)));
+    exps64.push_back(doubles_of(ops::exp(x64)));
     ops::set_seed(41);
     uniforms.push_back(floats_of(ops::random_uniform({300001}, -2.0, 3.0)));
     normals.push_back(floats_of(ops::random_normal({300001}, 0.5, 2.0)));
@@ -79,9 +88,27 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   }
   for (std::size_t i = 1; i < ran.size(); ++i) {
     EXPECT_TRUE(same_bits(exps[0], exps[i])) << "exp: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(exps64[0].size() == exps64[i].size() &&
+                std::memcmp(exps64[0].data(), exps64[i].data(), exps64[0].size() * sizeof(double)) == 0)
+        << "exp float64: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(uniforms[0], uniforms[i])) << "uniform: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(normals[0], normals[i])) << "normal: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(sums[0], sums[i])) << "sum over axis 0: " << ran[i] << " vs " << ran[0];
+  }
+  // float64 exp within 1 ulp of the long double result; outside the fast range as std::exp gives it.
+  const std::vector<double> in64 = doubles_of(x64);
+  for (std::size_t i = 0; i < in64.size(); ++i) {
+    const long double want = std::exp(static_cast<long double>(in64[i]));
+    const double got = exps64[0][i];
+    if (!(in64[i] >= -708.0 && in64[i] <= 709.0)) {
+      const double lib = std::exp(in64[i]);
+      EXPECT_TRUE(std::isnan(lib) ? std::isnan(got) : got == lib) << "exp(" << in64[i] << ")";
+      continue;
+    }
+    const double w = static_cast<double>(want);
+    EXPECT_LE(std::fabs(static_cast<long double>(got) - want),
+              static_cast<long double>(std::nextafter(w, INFINITY) - w))
+        << "exp(" << in64[i] << ") = " << got;
   }
   // The column sums add the rows in order in double, rounded once.
   const std::vector<float> mv = floats_of(m);

@@ -168,11 +168,15 @@ void float_unary(const char* backend, const char* op, const Tensor& x, Tensor& o
   });
 }
 
-// exp for every host backend: the vectorized exp_f32 (host/vector_kernels.hpp) over a float32 tensor,
-// std::exp otherwise.
+// exp for every host backend: the vectorized exp_f32/exp_f64 (host/vector_kernels.hpp) over float32 and
+// float64 tensors, std::exp for float16.
 inline void exp(const char* backend, const Tensor& x, Tensor& out) {
   if (out.dtype() == DType::float32 && x.dtype() == DType::float32 && x.size() == out.size()) {
     exp_f32(x.data<const float>(), out.data<float>(), out.size());
+    return;
+  }
+  if (out.dtype() == DType::float64 && x.dtype() == DType::float64 && x.size() == out.size()) {
+    exp_f64(x.data<const double>(), out.data<double>(), out.size());
     return;
   }
   float_unary(backend, "exp", x, out, [](auto v) { return std::exp(v); });

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "ember/random/distributions.h"
 #include "host/parallel.hpp"
@@ -118,22 +119,63 @@ std::atomic<int>& level_in_use() {
     if (!(x[i] >= -87.0f && x[i] <= 88.0f)) out[i] = std::exp(x[i]);
   }
 }
-// [begin, end) of x into out. In place (out == x), each chunk of the input is copied first.
-[[gnu::always_inline]] inline void exp_f32_body(const float* x, float* out, std::int64_t begin,
-                                                std::int64_t end) {
+// exp of float64 the same way: k = round(x / ln 2) by adding 1.5 * 2^52; fdlibm's reduction with the split
+// ln 2 and its rational form (ember_exp_reduced_f64 of ember/random/distributions.h, < 1 ulp); times 2^k
+// built in the exponent bits. Inputs outside [-708, 709] (2^k leaves the normal range), NaN and infinities
+// are recomputed with std::exp in a second pass, only when there are any. x and out do not overlap.
+[[gnu::always_inline]] inline void exp_f64_run(const double* x, double* out, std::int64_t n) {
+  constexpr double shifter = 6755399441055744.0;  // 1.5 * 2^52
+  int outside = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const double v = x[i];
+    outside |= !(v >= -708.0 && v <= 709.0);
+    const double t = v * 1.44269504088896338700e+00 + shifter;
+    const double k = t - shifter;
+    const double y = ember_exp_reduced_f64(v - k * EMBER_LN2_HI_F64, k * EMBER_LN2_LO_F64);
+    const std::uint64_t k_bits = std::bit_cast<std::uint64_t>(t) - std::bit_cast<std::uint64_t>(shifter);
+    out[i] = y * std::bit_cast<double>((k_bits + 1023u) << 52);
+  }
+  if (outside == 0) return;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (!(x[i] >= -708.0 && x[i] <= 709.0)) out[i] = std::exp(x[i]);
+  }
+}
+
+// [begin, end) of x into out (T float or double). In place (out == x), each chunk of the input is copied
+// first.
+template <class T>
+[[gnu::always_inline]] inline void exp_run(const T* x, T* out, std::int64_t n) {
+  if constexpr (std::is_same_v<T, float>) {
+    exp_f32_run(x, out, n);
+  } else {
+    exp_f64_run(x, out, n);
+  }
+}
+template <class T>
+[[gnu::always_inline]] inline void exp_body(const T* x, T* out, std::int64_t begin, std::int64_t end) {
   if (x != out) {
-    exp_f32_run(x + begin, out + begin, end - begin);
+    exp_run(x + begin, out + begin, end - begin);
     return;
   }
   constexpr std::int64_t kChunk = 512;
-  alignas(64) float in[kChunk];
+  alignas(64) T in[kChunk];
   for (std::int64_t at = begin; at < end; at += kChunk) {
     const std::int64_t len = std::min(kChunk, end - at);
-    std::memcpy(in, x + at, static_cast<std::size_t>(len) * sizeof(float));
-    exp_f32_run(in, out + at, len);
+    std::memcpy(in, x + at, static_cast<std::size_t>(len) * sizeof(T));
+    exp_run(in, out + at, len);
   }
 }
+[[gnu::always_inline]] inline void exp_f32_body(const float* x, float* out, std::int64_t begin,
+                                                std::int64_t end) {
+  exp_body(x, out, begin, end);
+}
 EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
+                    (x, out, begin, end))
+[[gnu::always_inline]] inline void exp_f64_body(const double* x, double* out, std::int64_t begin,
+                                                std::int64_t end) {
+  exp_body(x, out, begin, end);
+}
+EMBER_VECTOR_KERNEL(exp_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
                     (x, out, begin, end))
 
 // ---- sums ------------------------------------------------------------------------------------------------
@@ -290,6 +332,12 @@ void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n) {
 
 void exp_f32(const float* x, float* out, std::int64_t n) {
   const auto kernel = exp_f32_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+}
+
+void exp_f64(const double* x, double* out, std::int64_t n) {
+  const auto kernel = exp_f64_at(simd_level());
   parallel_for(
       n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
 }

@@ -198,6 +198,20 @@ EMBER_RNG_INLINE double ember_scale2_f64(double y, ember_i32 k) {
   return y * ember_f64_from_bits((ember_u64)(k + 1000 + 1023) << 52) * 0x1p-1000;
 }
 
+/* e^r for r = hi - lo = x - k ln 2 with |r| <= 0.5 ln 2, hi = x - k ln2_hi and lo = k ln2_lo (the split
+ * ln 2 of EMBER_LN2_HI_F64/EMBER_LN2_LO_F64): fdlibm's rational form. Branch-free, for vector loops too. */
+#define EMBER_LN2_HI_F64 6.93147180369123816490e-01
+#define EMBER_LN2_LO_F64 1.90821492927058770002e-10
+EMBER_RNG_INLINE double ember_exp_reduced_f64(double hi, double lo) {
+  const double r = hi - lo;
+  const double t = r * r;
+  const double c = r - t * (1.66666666666666019037e-01 +
+                            t * (-2.77777777770155933842e-03 +
+                                 t * (6.61375632143793436117e-05 +
+                                      t * (-1.65339022054652515390e-06 + t * 4.13813679705723846039e-08))));
+  return 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
+}
+
 /* e^x, < 1 ulp (fdlibm e_exp.c); 0 below -745.13, +inf above 709.78. */
 EMBER_RNG_INLINE double ember_exp_f64(double x) {
   if (x != x) return x + x;
@@ -206,16 +220,7 @@ EMBER_RNG_INLINE double ember_exp_f64(double x) {
   {
     const ember_i32 k = (ember_i32)(1.44269504088896338700e+00 * x + (x < 0.0 ? -0.5 : 0.5));
     const double kd = (double)k;
-    const double hi = x - kd * 6.93147180369123816490e-01;
-    const double lo = kd * 1.90821492927058770002e-10;
-    const double r = hi - lo;
-    const double t = r * r;
-    const double c = r - t * (1.66666666666666019037e-01 +
-                              t * (-2.77777777770155933842e-03 +
-                                   t * (6.61375632143793436117e-05 +
-                                        t * (-1.65339022054652515390e-06 + t * 4.13813679705723846039e-08))));
-    const double y = 1.0 - ((lo - (r * c) / (2.0 - c)) - hi);
-    return ember_scale2_f64(y, k);
+    return ember_scale2_f64(ember_exp_reduced_f64(x - kd * EMBER_LN2_HI_F64, kd * EMBER_LN2_LO_F64), k);
   }
 }
 
