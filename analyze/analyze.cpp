@@ -101,15 +101,26 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
       throw UsageError(e.what());
     }
   }
-  std::map<fs::path, const CompileCommand*> by_file;
-  for (const auto& c : db) by_file[c.file] = &c;
+  // A source the database compiles several times (once per backend, with other defines) is several units,
+  // each parsed with its own command.
+  std::map<fs::path, std::vector<const CompileCommand*>> by_file;
+  for (const auto& c : db) by_file[c.file].push_back(&c);
   std::vector<CompileCommand> out;
+  auto add = [&](CompileCommand c, std::string guess) {
+    if (is_header_path(c.file) &&
+        std::find(c.arguments.begin(), c.arguments.end(), "-x") == c.arguments.end())
+      c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+    guesses.push_back(std::move(guess));
+    out.push_back(std::move(c));
+  };
   for (const auto& f : files) {
+    if (auto it = by_file.find(f); it != by_file.end()) {
+      for (const CompileCommand* each : it->second) add(*each, "");
+      continue;
+    }
     CompileCommand c;
     std::string guess;
-    if (auto it = by_file.find(f); it != by_file.end()) {
-      c = *it->second;
-    } else if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
+    if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
       guess = "not in the compile database: flags interpolated from " +
               (relative_to(near->file, cfg.root).empty() ? near->file.string()
                                                          : relative_to(near->file, cfg.root));
@@ -126,10 +137,7 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
         });
       }
     }
-    if (is_header_path(f) && std::find(c.arguments.begin(), c.arguments.end(), "-x") == c.arguments.end())
-      c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
-    guesses.push_back(std::move(guess));
-    out.push_back(std::move(c));
+    add(std::move(c), std::move(guess));
   }
   return out;
 }

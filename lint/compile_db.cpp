@@ -283,7 +283,9 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
     throw CompileDatabaseError(origin + ": not a valid compile database: " + e.what());
   }
   if (!db.is_array()) throw CompileDatabaseError(origin + ": expected a JSON array of compile commands");
-  std::map<fs::path, CompileCommand> by_file;
+  // A file compiled several times (once per backend, with other defines) keeps each distinct command, in
+  // the database's order; an exact repeat (the same file in two targets with the same flags) is one.
+  std::map<fs::path, std::vector<CompileCommand>> by_file;
   for (std::size_t i = 0; i < db.size(); ++i) {
     const auto& e = db[i];
     auto where = origin + ": entry " + std::to_string(i);
@@ -307,10 +309,17 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
     } else {
       throw CompileDatabaseError(where + ": expected \"arguments\" (array) or \"command\" (string)");
     }
-    if (!by_file.count(file)) by_file.emplace(file, clean_command(argv, file, dir));
+    CompileCommand c = clean_command(argv, file, dir);
+    auto& same_file = by_file[file];
+    bool repeat = std::any_of(same_file.begin(), same_file.end(), [&](const CompileCommand& o) {
+      return o.directory == c.directory && o.arguments == c.arguments && o.driver == c.driver;
+    });
+    if (!repeat) same_file.push_back(std::move(c));
   }
   std::vector<CompileCommand> out;
-  for (auto& [f, c] : by_file) out.push_back(std::move(c));
+  for (auto& [f, commands] : by_file) {
+    for (auto& c : commands) out.push_back(std::move(c));
+  }
   return out;
 }
 

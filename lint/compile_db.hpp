@@ -28,12 +28,13 @@ struct CompileDatabaseError : std::runtime_error {
 };
 
 // Reads BUILD_DIR/compile_commands.json (or the file itself). Throws CompileDatabaseError with a message
-// the user can act on. Entries are deduplicated by file (the first one wins) and sorted by file.
+// the user can act on. Sorted by file; a file compiled with several distinct commands (once per backend, with
+// other defines) keeps each, in the database's order, and an exact repeat is dropped.
 std::vector<CompileCommand> load_compile_database(const std::filesystem::path& build_dir);
 
 // Parses the text of a compile database; `origin` (the file it came from) starts every error message. Throws
 // CompileDatabaseError for text that is not a JSON array of entries with string "directory" and "file" and an
-// "arguments" array or a "command" string. Deduplicated and sorted like load_compile_database.
+// "arguments" array or a "command" string. Sorted and deduplicated like load_compile_database.
 std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin);
 
 // Splits a shell command line the way a POSIX shell would for compile commands (quotes and backslashes).

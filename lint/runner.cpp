@@ -154,6 +154,7 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     std::error_code ec;
     if (database) {
       for (const auto& c : commands) {
+        // check lints a file once, with its first command (analyze parses every command of a file).
         if (is_under(c.file, start) && !session.excluded_below(c.file, start)) chosen.emplace(c.file, c);
       }
       if (fs::is_regular_file(start, ec) && !chosen.count(start)) {

@@ -269,6 +269,36 @@ TEST_F(Shapes, FunctionsInTheGlobalNamespaceWithNamePatternsAndOverloads) {
   EXPECT_EQ(doc.at("unexposed").at(0).at("name"), "calc_warmup_gpu");
 }
 
+// A backend source the compile database compiles twice (a second build with GPU_FLOAT_SCALE defined) is two
+// units: the float overload that only the second command compiles is found, not left missing.
+TEST_F(Shapes, FunctionsFromEveryCommandOfASourceCompiledTwice) {
+  const fs::path dir = scratch_ / "twice";
+  fs::copy(kShapes / "functions", dir, fs::copy_options::recursive);
+  std::string gpu = read_file(dir / "backends/gpu/gpu.cpp");
+  gpu +=
+      "\n#ifdef GPU_FLOAT_SCALE\nvoid calc_scale_gpu(const float* a, float factor, float* out, int n) {\n"
+      "  for (int i = 0; i < n; ++i) out[i] = a[i] * factor;\n}\n#endif\n";
+  write_file(dir / "backends/gpu/gpu.cpp", gpu);
+  json db = json::array();
+  auto entry = [&](const std::string& file, const std::vector<std::string>& defines) {
+    json args = {"c++", "-std=c++20", "-I" + (dir / "include").string()};
+    for (const auto& d : defines) args.push_back(d);
+    args.push_back("-c");
+    args.push_back((dir / file).string());
+    db.push_back({{"directory", dir.string()}, {"file", (dir / file).string()}, {"arguments", args}});
+  };
+  entry("backends/cpu/cpu.cpp", {});
+  entry("backends/gpu/gpu.cpp", {});
+  entry("backends/gpu/gpu.cpp", {"-DGPU_FLOAT_SCALE"});
+  write_file(dir / "build/compile_commands.json", db.dump());
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache -p build --format json", scratch_);
+  ASSERT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.err;
+  json doc = json::parse(o.out);
+  EXPECT_EQ(cell(doc, "scale(const float *, float, float *, int)", "gpu").at("status"), "native") << o.out;
+  EXPECT_EQ(cell(doc, "scale(const double *, double, double *, int)", "gpu").at("status"), "native");
+  EXPECT_EQ(doc.at("files_analyzed"), 3) << "three units, two of one source";
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -126,6 +127,26 @@ TEST(Config, RuleOptionsAreCheckedPerRule) {
             std::string::npos);
   EXPECT_NE(config_error(R"({"tensor_types": ["ember::[Tensor"]})").find("tensor_types[0]: bad glob"),
             std::string::npos);
+}
+
+// A source compiled once per backend (other defines) is several commands; an exact repeat is one.
+TEST(CompileDatabase, KeepsEachDistinctCommandOfAFileAndDropsRepeats) {
+  auto commands = parse_compile_database(R"([
+    {"directory": "/w", "file": "ops.cpp", "arguments": ["c++", "-DBACKEND_CPU", "-c", "ops.cpp"]},
+    {"directory": "/w", "file": "a.cpp", "arguments": ["c++", "-c", "a.cpp"]},
+    {"directory": "/w", "file": "ops.cpp", "arguments": ["c++", "-DBACKEND_GPU", "-c", "ops.cpp"]},
+    {"directory": "/w", "file": "ops.cpp", "arguments": ["c++", "-DBACKEND_CPU", "-c", "ops.cpp"]}
+  ])",
+                                         "db.json");
+  ASSERT_EQ(commands.size(), 3u);
+  EXPECT_EQ(commands[0].file, "/w/a.cpp");
+  EXPECT_EQ(commands[1].file, "/w/ops.cpp");
+  EXPECT_EQ(commands[2].file, "/w/ops.cpp");
+  auto has = [](const CompileCommand& c, const std::string& arg) {
+    return std::find(c.arguments.begin(), c.arguments.end(), arg) != c.arguments.end();
+  };
+  EXPECT_TRUE(has(commands[1], "-DBACKEND_CPU")) << "the database's order";
+  EXPECT_TRUE(has(commands[2], "-DBACKEND_GPU"));
 }
 
 TEST(Fixes, SharedEditsAreTakenOnceAndOverlapsWaitForTheNextRun) {
