@@ -111,10 +111,12 @@ TEST(FuzzRegression, CompileDatabaseParsesFromText) {
           {"directory": "/w", "file": "a.cpp", "command": "c++ '-DX=a b' -o a.o a.cpp"},
           {"directory": "/w", "file": "/w/b.cpp", "command": "c++ -DSECOND b.cpp"}])",
       "db.json");
-  ASSERT_EQ(commands.size(), 2u);
+  ASSERT_EQ(commands.size(), 3u);
   EXPECT_EQ(commands[0].file, fs::path("/w/a.cpp"));
   EXPECT_EQ(commands[0].arguments, (std::vector<std::string>{"-DX=a b"}));
-  EXPECT_EQ(commands[1].arguments, (std::vector<std::string>{"-Iinc"}));  // the first entry of a file wins
+  // A file compiled twice with other flags is two commands, in the database's order.
+  EXPECT_EQ(commands[1].arguments, (std::vector<std::string>{"-Iinc"}));
+  EXPECT_EQ(commands[2].arguments, (std::vector<std::string>{"-DSECOND"}));
   try {
     parse_compile_database(R"([{"directory": "/w"}])", "db.json");
     FAIL() << "expected a CompileDatabaseError";
