@@ -1,24 +1,56 @@
-// The BLAS backend's math ops. matmul and dot of float32/float64 go to OpenBLAS (cblas_?gemm per batch in
-// gemm.cpp, which the Eigen backend shares; cblas_?dot); float16 products convert to float32 for sgemm and
-// round once; integer products are plain wrapping loops (exact modulo 2^bits, so every backend gives the same
-// bytes). Element-wise arithmetic and reductions are the shared host loops (frontend/src/host/), written for
-// the compiler to vectorize.
+// The BLAS backend's math ops. matmul and dot of float32/float64 go to OpenBLAS (cblas_?gemm per batch,
+// cblas_?dot); float16 products convert to float32 for sgemm and round once; integer products are plain
+// wrapping loops (exact modulo 2^bits, so every backend gives the same bytes). Element-wise arithmetic and
+// reductions are the shared host loops (frontend/src/host/), written for the compiler to vectorize.
 #include <cblas.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
 #include "blas_backend.hpp"
 #include "common.hpp"
-#include "gemm.hpp"
 #include "host/math_kernels.hpp"
 
 namespace ember::blas {
 
 namespace {
+
+// A dimension as the 32-bit integer cblas takes; larger ones are refused rather than truncated.
+blasint blas_dim(const char* op, std::int64_t v) {
+  if (v > INT_MAX) {
+    throw BackendError(std::string("blas: ") + op + ": dimension " + std::to_string(v) +
+                       " exceeds the 32-bit BLAS interface");
+  }
+  return static_cast<blasint>(v);
+}
+
+// out[b] = a[b] * b[b] for row-major (B, M, K) x (B, K, N) buffers of float or double.
+template <class U>
+void batched_gemm(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
+                  std::int64_t n) {
+  if (m == 0 || n == 0) return;
+  if (k == 0) {  // an empty sum: BLAS may leave C untouched when k == 0, so zero
+                 // it here
+    std::fill_n(out, batches * m * n, U(0));
+    return;
+  }
+  const blasint bm = blas_dim("matmul", m), bk = blas_dim("matmul", k), bn = blas_dim("matmul", n);
+  for (std::int64_t i = 0; i < batches; ++i) {
+    const U* ai = a + i * m * k;
+    const U* bi = b + i * k * n;
+    U* oi = out + i * m * n;
+    if constexpr (std::is_same_v<U, float>) {
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, bm, bn, bk, 1.0f, ai, bk, bi, bn, 0.0f, oi, bn);
+    } else {
+      cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, bm, bn, bk, 1.0, ai, bk, bi, bn, 0.0, oi, bn);
+    }
+  }
+}
 
 // Integer (and bool) matmul in the unsigned type the dtype wraps in: row i of out accumulates a[i, p] * row p
 // of b, which keeps the inner loop contiguous and vectorizable.

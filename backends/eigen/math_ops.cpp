@@ -1,19 +1,17 @@
 // The Eigen backend's math ops: element-wise arithmetic, matmul/dot and reductions.
 // Float add/subtract/multiply/divide, matmul and dot use Eigen array and matrix maps where that is the fast
-// path (matmul: the BLAS backend's GEMM when ember is built with BLAS); the other ops run the shared host
-// loops (frontend/src/host/), whose integers wrap through unsigned arithmetic so that no input is undefined
-// behaviour.
+// path (matmul in row tiles on every core); the other ops run the shared host loops (frontend/src/host/),
+// whose integers wrap through unsigned arithmetic so that no input is undefined behaviour.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 #include <vector>
 
 #include "eigen_backend.hpp"
 #include "elementwise.hpp"
 #include "host/math_kernels.hpp"
-#ifdef EMBER_HAVE_BLAS
-#include "backends/blas/gemm.hpp"
-#endif
 
 namespace ember::eigen {
 
@@ -24,29 +22,34 @@ namespace {
 template <class U>
 using RowMatrix = Eigen::Matrix<U, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Built with BLAS, float32 and float64
-// products are the BLAS backend's GEMM (backends/blas/gemm.hpp: threaded, tuned for the cpu at run time);
-// Eigen's own product is compiled for the baseline instruction set and runs on one thread.
+// Rows of a product computed by one Eigen call: fixed, so that Eigen's blocking (which depends on the shape
+// of each call) and with it every result bit are the same whatever the number of threads.
+constexpr std::int64_t kProductTileRows = 128;
+
+// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Large products split their rows into
+// tiles of kProductTileRows, computed on every core (Eigen's own product runs on one thread).
 template <class U>
 void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
                      std::int64_t n) {
-#ifdef EMBER_HAVE_BLAS
-  if constexpr (std::is_same_v<U, float> || std::is_same_v<U, double>) {
-    if (blas::gemm_fits(m, k, n)) {
-      blas::batched_gemm(a, b, out, batches, m, k, n);
-      return;
-    }
-  }
-#endif
   for (std::int64_t i = 0; i < batches; ++i) {
     Eigen::Map<RowMatrix<U>> o(out + i * m * n, m, n);
     if (k == 0) {
       o.setZero();
       continue;
     }
-    Eigen::Map<const RowMatrix<U>> ma(a + i * m * k, m, k);
     Eigen::Map<const RowMatrix<U>> mb(b + i * k * n, k, n);
-    o.noalias() = ma * mb;
+    const std::int64_t tiles = (m + kProductTileRows - 1) / kProductTileRows;
+    host::parallel_for(
+        tiles,
+        [&](std::int64_t first, std::int64_t last) {
+          for (std::int64_t t = first; t < last; ++t) {
+            const std::int64_t r0 = t * kProductTileRows, rows = std::min(kProductTileRows, m - r0);
+            Eigen::Map<const RowMatrix<U>> ma(a + i * m * k + r0 * k, rows, k);
+            Eigen::Map<RowMatrix<U>> ot(out + i * m * n + r0 * n, rows, n);
+            ot.noalias() = ma * mb;
+          }
+        },
+        m * n * k >= (std::int64_t{1} << 21) ? 2 : std::numeric_limits<std::int64_t>::max(), 1);
   }
 }
 
