@@ -2,10 +2,10 @@
 // allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, and NumPy
 // (bench/numpy_bench.py, the same cases under the same GROUP names, joined by bench/report.sh). Cases per op
 // family, at 64K and 16M elements (256x256 and 4096x4096 for 2-d cases): element-wise binary, broadcast,
-// into a given output (out=), unary and transcendental (exp also in float64); fused chains; reductions (full
-// and per axis); layout (transpose + copy, concatenate, slice); random uniform and normal; sort (64K and 1M);
-// matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention: GROUP/ember_BACKEND,
-// GROUP/eigen_raw, GROUP/peer_B_... .
+// into a given output (out=), unary and transcendental (exp, log; exp also in float64); fused chains;
+// reductions (full and per axis); layout (transpose + copy, concatenate, slice); random uniform and normal;
+// sort (64K and 1M); matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention:
+// GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
 //
 // Also: dispatch (1-element add, the per-op overhead) and fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a
 // 10-op chain, lazy vs eager on each backend). Every ember iteration evaluates its result (ember::eval) and
@@ -99,6 +99,8 @@ std::vector<EmberCase> ember_cases() {
                      [](const Inputs& x) { return ember::eval_into(ops::add(x[0], x[1]), x[2]); }});
     cases.push_back({group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }});
     cases.push_back({group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }});
+    cases.push_back({group("log", z), [n] { return Inputs{ops::add(uniform({n}), 2.0)}; },  // on [1, 3)
+                     [](const Inputs& x) { return ops::log(x[0]); }});
     cases.push_back({group("exp", z, "f64"), [n] { return Inputs{uniform({n}, DType::float64)}; },
                      [](const Inputs& x) { return ops::exp(x[0]); }});
     cases.push_back({group("sum", z), one, [](const Inputs& x) { return ops::sum(x[0]); }});

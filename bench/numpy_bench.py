@@ -44,6 +44,7 @@ def cases():
             (g("abs"), lambda r, n=n: (uniform(r, n),), np.abs),
             (g("exp"), lambda r, n=n: (uniform(r, n),), np.exp),
             (g("exp", "f64"), lambda r, n=n: (uniform(r, n, np.float64),), np.exp),
+            (g("log"), lambda r, n=n: (uniform(r, n) + np.float32(2.0),), np.log),  # on [1, 3)
             (g("sum"), lambda r, n=n: (uniform(r, n),), np.sum),
             (g("sum_axis0"), lambda r, s=side: (uniform(r, (s, s)),), lambda x: x.sum(axis=0)),
             (g("sum_axis1"), lambda r, s=side: (uniform(r, (s, s)),), lambda x: x.sum(axis=1)),

@@ -150,7 +150,7 @@ void BlasBackend::expm1(const Tensor& x, Tensor& out) {
   host::float_unary(kBackend, "expm1", x, out, [](auto v) { return std::expm1(v); });
 }
 void BlasBackend::log(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log", x, out, [](auto v) { return std::log(v); });
+  host::log(kBackend, x, out);
 }
 void BlasBackend::log1p(const Tensor& x, Tensor& out) {
   host::float_unary(kBackend, "log1p", x, out, [](auto v) { return std::log1p(v); });

@@ -144,7 +144,7 @@ void EigenBackend::expm1(const Tensor& x, Tensor& out) {
   host::float_unary(kBackend, "expm1", x, out, [](auto v) { return std::expm1(v); });
 }
 void EigenBackend::log(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log", x, out, [](auto v) { return std::log(v); });
+  host::log(kBackend, x, out);
 }
 void EigenBackend::log1p(const Tensor& x, Tensor& out) {
   host::float_unary(kBackend, "log1p", x, out, [](auto v) { return std::log1p(v); });

@@ -73,7 +73,10 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   const Tensor m = ops::random_uniform({1024, 1100}, -1.0, 1.0);  // sums over axis 0 split the columns
   const Tensor x64 = ops::cast(x, DType::float64);
   std::vector<std::vector<float>> exps, uniforms, normals, sums;
-  std::vector<std::vector<double>> exps64;
+  std::vector<std::vector<double>> exps64, logs64;
+  std::vector<std::vector<float>> logs;
+  const Tensor pos = ops::abs(x);  // log's inputs: the same values, zero, subnormal, inf and NaN included
+  const Tensor pos64 = ops::cast(pos, DType::float64);
   std::vector<std::string> ran;
   for (const char* level : kLevels) {
     const std::string used = set_host_simd_level(level);
@@ -81,6 +84,8 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     ran.push_back(used);
     exps.push_back(floats_of(ops::exp(x)));
     exps64.push_back(doubles_of(ops::exp(x64)));
+    logs.push_back(floats_of(ops::log(pos)));
+    logs64.push_back(doubles_of(ops::log(pos64)));
     ops::set_seed(41);
     uniforms.push_back(floats_of(ops::random_uniform({300001}, -2.0, 3.0)));
     normals.push_back(floats_of(ops::random_normal({300001}, 0.5, 2.0)));
@@ -91,6 +96,10 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     EXPECT_TRUE(exps64[0].size() == exps64[i].size() &&
                 std::memcmp(exps64[0].data(), exps64[i].data(), exps64[0].size() * sizeof(double)) == 0)
         << "exp float64: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(same_bits(logs[0], logs[i])) << "log: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(logs64[0].size() == logs64[i].size() &&
+                std::memcmp(logs64[0].data(), logs64[i].data(), logs64[0].size() * sizeof(double)) == 0)
+        << "log float64: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(uniforms[0], uniforms[i])) << "uniform: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(normals[0], normals[i])) << "normal: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(sums[0], sums[i])) << "sum over axis 0: " << ran[i] << " vs " << ran[0];
@@ -109,6 +118,24 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     EXPECT_LE(std::fabs(static_cast<long double>(got) - want),
               static_cast<long double>(std::nextafter(w, INFINITY) - w))
         << "exp(" << in64[i] << ") = " << got;
+  }
+  // log within 1 ulp of the long double result in both precisions; zero, infinity and NaN as std::log.
+  const std::vector<float> pin = floats_of(pos);
+  for (std::size_t i = 0; i < pin.size(); ++i) {
+    const long double want = std::log(static_cast<long double>(pin[i]));
+    const auto w32 = static_cast<float>(want), got32 = logs[0][i];
+    const auto w64 = static_cast<double>(want), got64 = logs64[0][i];
+    if (std::isnan(w32) || std::isinf(w32)) {
+      EXPECT_TRUE(std::isnan(w32) ? std::isnan(got32) && std::isnan(got64) : got32 == w32 && got64 == w64)
+          << "log(" << pin[i] << ")";
+      continue;
+    }
+    EXPECT_LE(std::fabs(static_cast<long double>(got32) - want),
+              static_cast<long double>(std::fabs(std::nextafter(w32, INFINITY) - w32)))
+        << "log(" << pin[i] << ") = " << got32;
+    EXPECT_LE(std::fabs(static_cast<long double>(got64) - want),
+              static_cast<long double>(std::fabs(std::nextafter(w64, INFINITY) - w64)))
+        << "log(" << pin[i] << ") = " << got64 << " (float64)";
   }
   // The column sums add the rows in order in double, rounded once.
   const std::vector<float> mv = floats_of(m);

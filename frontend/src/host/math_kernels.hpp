@@ -168,18 +168,26 @@ void float_unary(const char* backend, const char* op, const Tensor& x, Tensor& o
   });
 }
 
-// exp for every host backend: the vectorized exp_f32/exp_f64 (host/vector_kernels.hpp) over float32 and
-// float64 tensors, std::exp for float16.
-inline void exp(const char* backend, const Tensor& x, Tensor& out) {
+// f32/f64 (host/vector_kernels.hpp) over float32 and float64 tensors, scalar(v) over float16 ones.
+template <class Scalar>
+void vector_unary(const char* backend, const char* op, const Tensor& x, Tensor& out,
+                  void (*f32)(const float*, float*, std::int64_t),
+                  void (*f64)(const double*, double*, std::int64_t), Scalar scalar) {
   if (out.dtype() == DType::float32 && x.dtype() == DType::float32 && x.size() == out.size()) {
-    exp_f32(x.data<const float>(), out.data<float>(), out.size());
-    return;
+    f32(x.data<const float>(), out.data<float>(), out.size());
+  } else if (out.dtype() == DType::float64 && x.dtype() == DType::float64 && x.size() == out.size()) {
+    f64(x.data<const double>(), out.data<double>(), out.size());
+  } else {
+    float_unary(backend, op, x, out, scalar);
   }
-  if (out.dtype() == DType::float64 && x.dtype() == DType::float64 && x.size() == out.size()) {
-    exp_f64(x.data<const double>(), out.data<double>(), out.size());
-    return;
-  }
-  float_unary(backend, "exp", x, out, [](auto v) { return std::exp(v); });
+}
+
+// exp and log for every host backend: the vectorized kernels, std::exp and std::log for float16.
+inline void exp(const char* backend, const Tensor& x, Tensor& out) {
+  vector_unary(backend, "exp", x, out, exp_f32, exp_f64, [](auto v) { return std::exp(v); });
+}
+inline void log(const char* backend, const Tensor& x, Tensor& out) {
+  vector_unary(backend, "log", x, out, log_f32, log_f64, [](auto v) { return std::log(v); });
 }
 
 // floor, ceil and round: f on floats; integers (and bool) are their own floor, ceil and round.

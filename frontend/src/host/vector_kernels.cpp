@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string_view>
 #include <type_traits>
 
@@ -143,18 +144,47 @@ std::atomic<int>& level_in_use() {
 
 // [begin, end) of x into out (T float or double). In place (out == x), each chunk of the input is copied
 // first.
+// ---- log --------------------------------------------------------------------------------------------------
+
+// log of positive normal finite x with fdlibm's kernels (ember_log_normal_f32/_f64 of distributions.h, < 1
+// ulp); other inputs (zero, subnormal, negative, infinite, NaN) are recomputed with std::log in a second
+// pass, only when there are any. x and out do not overlap.
 template <class T>
-[[gnu::always_inline]] inline void exp_run(const T* x, T* out, std::int64_t n) {
-  if constexpr (std::is_same_v<T, float>) {
+[[gnu::always_inline]] inline void log_run(const T* x, T* out, std::int64_t n) {
+  constexpr T lowest = std::numeric_limits<T>::min(), highest = std::numeric_limits<T>::max();
+  int outside = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const T v = x[i];
+    outside |= !(v >= lowest && v <= highest);
+    if constexpr (std::is_same_v<T, float>) {
+      out[i] = ember_log_normal_f32(std::bit_cast<std::uint32_t>(v), 0);
+    } else {
+      out[i] = ember_log_normal_f64(std::bit_cast<std::uint64_t>(v), 0);
+    }
+  }
+  if (outside == 0) return;
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (!(x[i] >= lowest && x[i] <= highest)) out[i] = std::log(x[i]);
+  }
+}
+
+// ---- exp and log over ranges, in place too ------------------------------------------------------------
+
+enum class Unary { exp, log };
+template <Unary F, class T>
+[[gnu::always_inline]] inline void unary_run(const T* x, T* out, std::int64_t n) {
+  if constexpr (F == Unary::log) {
+    log_run(x, out, n);
+  } else if constexpr (std::is_same_v<T, float>) {
     exp_f32_run(x, out, n);
   } else {
     exp_f64_run(x, out, n);
   }
 }
-template <class T>
-[[gnu::always_inline]] inline void exp_body(const T* x, T* out, std::int64_t begin, std::int64_t end) {
+template <Unary F, class T>
+[[gnu::always_inline]] inline void unary_body(const T* x, T* out, std::int64_t begin, std::int64_t end) {
   if (x != out) {
-    exp_run(x + begin, out + begin, end - begin);
+    unary_run<F>(x + begin, out + begin, end - begin);
     return;
   }
   constexpr std::int64_t kChunk = 512;
@@ -162,20 +192,32 @@ template <class T>
   for (std::int64_t at = begin; at < end; at += kChunk) {
     const std::int64_t len = std::min(kChunk, end - at);
     std::memcpy(in, x + at, static_cast<std::size_t>(len) * sizeof(T));
-    exp_run(in, out + at, len);
+    unary_run<F>(in, out + at, len);
   }
 }
 [[gnu::always_inline]] inline void exp_f32_body(const float* x, float* out, std::int64_t begin,
                                                 std::int64_t end) {
-  exp_body(x, out, begin, end);
+  unary_body<Unary::exp>(x, out, begin, end);
 }
 EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
                     (x, out, begin, end))
 [[gnu::always_inline]] inline void exp_f64_body(const double* x, double* out, std::int64_t begin,
                                                 std::int64_t end) {
-  exp_body(x, out, begin, end);
+  unary_body<Unary::exp>(x, out, begin, end);
 }
 EMBER_VECTOR_KERNEL(exp_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
+                    (x, out, begin, end))
+[[gnu::always_inline]] inline void log_f32_body(const float* x, float* out, std::int64_t begin,
+                                                std::int64_t end) {
+  unary_body<Unary::log>(x, out, begin, end);
+}
+EMBER_VECTOR_KERNEL(log_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
+                    (x, out, begin, end))
+[[gnu::always_inline]] inline void log_f64_body(const double* x, double* out, std::int64_t begin,
+                                                std::int64_t end) {
+  unary_body<Unary::log>(x, out, begin, end);
+}
+EMBER_VECTOR_KERNEL(log_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
                     (x, out, begin, end))
 
 // ---- sums ------------------------------------------------------------------------------------------------
@@ -338,6 +380,18 @@ void exp_f32(const float* x, float* out, std::int64_t n) {
 
 void exp_f64(const double* x, double* out, std::int64_t n) {
   const auto kernel = exp_f64_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+}
+
+void log_f32(const float* x, float* out, std::int64_t n) {
+  const auto kernel = log_f32_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+}
+
+void log_f64(const double* x, double* out, std::int64_t n) {
+  const auto kernel = log_f64_at(simd_level());
   parallel_for(
       n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
 }

@@ -1,10 +1,10 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
-// chosen at run time, as NumPy's and Eigen's packet math are: exp of float32 and float64, the float32 uniform
-// and normal fills, and the row step of float32 sums over a leading axis. Every level computes the same bits
-// (same IEEE operations in the same order: no FMA contraction, no reassociation; host/vector_kernels.cpp is
-// compiled with -ffp-contract=off), so the level, like the number of threads, never changes a result. Large
-// inputs are split over threads (host/parallel.hpp). Backend-agnostic: no backend library header may be
-// included here.
+// chosen at run time, as NumPy's and Eigen's packet math are: exp and log of float32 and float64, the float32
+// uniform and normal fills, and the row step of float32 sums over a leading axis. Every level computes the
+// same bits (same IEEE operations in the same order: no FMA contraction, no reassociation;
+// host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level, like the number of threads,
+// never changes a result. Large inputs are split over threads (host/parallel.hpp). Backend-agnostic: no
+// backend library header may be included here.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,9 @@ void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n);
 // out[i] = exp(x[i]) for n floats (within 2 ulp) or doubles (within 1 ulp); out may be x.
 void exp_f32(const float* x, float* out, std::int64_t n);
 void exp_f64(const double* x, double* out, std::int64_t n);
+// out[i] = log(x[i]) for n floats or doubles (within 1 ulp); out may be x.
+void log_f32(const float* x, float* out, std::int64_t n);
+void log_f64(const double* x, double* out, std::int64_t n);
 
 // out[i] = ember_below_f32(ember_sample_uniform_f32(seed, call, i, low, high), cap) for i in [0, n).
 void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,

@@ -153,23 +153,10 @@ EMBER_RNG_INLINE float ember_sin_2pi_f32(float u) {
 #ifndef EMBER_RNG_NO_DOUBLE
 /* ---- float64 math --------------------------------------------------------------------------------- */
 
-/* Natural log, < 1 ulp for positive normal and subnormal x (fdlibm e_log.c). */
-EMBER_RNG_INLINE double ember_log_f64(double x) {
-  ember_u64 ix = ember_f64_bits(x);
-  ember_i32 k = 0;
-  ember_u32 hx;
-  if (ix >= 0x7ff0000000000000ul) {
-    if (ix <= 0x7ffffffffffffffful) return x + x;
-    if (ix == 0x8000000000000000ul) return ember_f64_from_bits(0xfff0000000000000ul);
-    return ember_f64_from_bits(0x7ff8000000000000ul);
-  }
-  if (ix < 0x0010000000000000ul) {
-    if (ix == 0u) return ember_f64_from_bits(0xfff0000000000000ul);
-    x *= 0x1p54;
-    k = -54;
-    ix = ember_f64_bits(x);
-  }
-  hx = (ember_u32)(ix >> 32);
+/* log(2^k x) for positive normal x with bits ix: the branch-free part of ember_log_f64 (see
+ * ember_log_normal_f32). */
+EMBER_RNG_INLINE double ember_log_normal_f64(ember_u64 ix, ember_i32 k) {
+  ember_u32 hx = (ember_u32)(ix >> 32);
   k += (ember_i32)(hx >> 20) - 1023;
   hx &= 0x000fffffu;
   {
@@ -190,6 +177,24 @@ EMBER_RNG_INLINE double ember_log_f64(double x) {
     return dk * 6.93147180369123816490e-01 -
            ((hfsq - (s * (hfsq + r) + dk * 1.90821492927058770002e-10)) - f);
   }
+}
+
+/* Natural log, < 1 ulp for positive normal and subnormal x (fdlibm e_log.c). */
+EMBER_RNG_INLINE double ember_log_f64(double x) {
+  ember_u64 ix = ember_f64_bits(x);
+  ember_i32 k = 0;
+  if (ix >= 0x7ff0000000000000ul) {
+    if (ix <= 0x7ffffffffffffffful) return x + x;
+    if (ix == 0x8000000000000000ul) return ember_f64_from_bits(0xfff0000000000000ul);
+    return ember_f64_from_bits(0x7ff8000000000000ul);
+  }
+  if (ix < 0x0010000000000000ul) {
+    if (ix == 0u) return ember_f64_from_bits(0xfff0000000000000ul);
+    x *= 0x1p54;
+    k = -54;
+    ix = ember_f64_bits(x);
+  }
+  return ember_log_normal_f64(ix, k);
 }
 
 EMBER_RNG_INLINE double ember_scale2_f64(double y, ember_i32 k) {
