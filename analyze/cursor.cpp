@@ -164,11 +164,20 @@ CXCursor unwrap(CXCursor c) {
 Signature signature_of(CXTranslationUnit tu, CXCursor fn) {
   Signature s;
   CXType result = clang_getCursorResultType(fn);
+  // A function template has no result type or arguments of its own in libclang: its (dependent) function
+  // type has the result, its ParmDecl children are the parameters.
+  if (result.kind == CXType_Invalid) result = clang_getResultType(clang_getCursorType(fn));
   s.result = clang::type_spelling(result);
   s.result_canonical = clang::type_spelling(clang_getCanonicalType(result));
-  int n = clang_Cursor_getNumArguments(fn);
-  for (int i = 0; i < n; ++i) {
-    CXCursor arg = clang_Cursor_getArgument(fn, static_cast<unsigned>(i));
+  std::vector<CXCursor> args;
+  const int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; ++i) args.push_back(clang_Cursor_getArgument(fn, static_cast<unsigned>(i)));
+  if (n < 0) {
+    for (CXCursor c : children(fn)) {
+      if (clang_getCursorKind(c) == CXCursor_ParmDecl) args.push_back(c);
+    }
+  }
+  for (CXCursor arg : args) {
     Param p;
     CXType t = clang_getCursorType(arg);
     p.type = clang::type_spelling(t);
@@ -186,6 +195,24 @@ Signature signature_of(CXTranslationUnit tu, CXCursor fn) {
   }
   s.is_const = clang_getCursorKind(fn) == CXCursor_CXXMethod && clang_CXXMethod_isConst(fn);
   return s;
+}
+
+void strip_namespace(Signature& s, const std::string& ns) {
+  if (ns.empty() || ns == "::") return;
+  const std::string prefix = ns + "::";
+  auto strip = [&](std::string& type) {
+    for (std::size_t at = type.find(prefix); at != std::string::npos; at = type.find(prefix, at)) {
+      const bool boundary = at == 0 || !(std::isalnum(static_cast<unsigned char>(type[at - 1])) ||
+                                         type[at - 1] == '_' || type[at - 1] == ':');
+      if (boundary) {
+        type.erase(at, prefix.size());
+      } else {
+        at += prefix.size();
+      }
+    }
+  };
+  strip(s.result_canonical);
+  for (Param& p : s.params) strip(p.canonical);
 }
 
 bool has_fallback_marker(CXCursor c) {

@@ -46,6 +46,9 @@ void visit(CXCursor c, F&& f) {
 CXCursor unwrap(CXCursor c);
 
 Signature signature_of(CXTranslationUnit tu, CXCursor fn);
+// Types compared modulo a namespace: removes `ns::` from the canonical types of a signature (a backend's
+// own `cpu::Array<T>` and the interface's `api::Array<T>` both become `Array<T>`).
+void strip_namespace(Signature& s, const std::string& ns);
 bool has_fallback_marker(CXCursor c);
 // The op category of a declaring header: its stem without "_ops" ("math" for math_ops.hpp).
 std::string category_of(const std::filesystem::path& header);

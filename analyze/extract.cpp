@@ -57,6 +57,9 @@ struct TuResult {
   std::optional<Failure> failure;
   std::vector<Dependency> dependencies;  // with a cache: what the parse read
   bool opened = true;                    // false: libclang could not parse the file at all
+  // The text of the regions a disabled #if removed from the backend files of the unit, by file: where an
+  // op's definition may be, under other flags.
+  std::map<fs::path, std::string> disabled;
   std::unique_ptr<UnitFacts> model;  // what a registered model found (its units are walked even with errors)
 };
 
@@ -149,8 +152,11 @@ class TuWalker {
     std::string ns = enclosing_namespace(fn);
     const std::string spelled = clang::spelling(fn);
     if (ns == in_.ops->ops_namespace && header_is_interface(p.file)) {
-      if (auto op = in_.ops->op_names.match(spelled))
-        out_.ops.push_back({usr(fn), *op, category_of(p.file), signature_of(tu_, fn), p});
+      if (auto op = in_.ops->op_names.match(spelled)) {
+        Signature sig = signature_of(tu_, fn);
+        strip_namespace(sig, ns);
+        out_.ops.push_back({usr(fn), *op, category_of(p.file), std::move(sig), p});
+      }
       return;
     }
     if (clang_getCursorLinkage(fn) != CXLinkage_External || ns.find("(anonymous)") != std::string::npos)
@@ -179,11 +185,13 @@ class TuWalker {
       }
     }
     if (!backend || !op) return;
+    Signature sig = signature_of(tu_, fn);
+    strip_namespace(sig, ns);  // types compared modulo the backend's own namespace
     out_.impls.push_back({*backend,
                           usr(fn),
                           *op,
                           ns,
-                          signature_of(tu_, fn),
+                          std::move(sig),
                           p,
                           {},
                           has_fallback_marker(fn),
@@ -225,7 +233,8 @@ class TuWalker {
           break;
         case CXCursor_CXXMethod:
         case CXCursor_FunctionDecl:
-          if (k == CXCursor_FunctionDecl && in_.ops->shape == OpsConfig::Shape::functions)
+        case CXCursor_FunctionTemplate:  // function templates are ops and implementations like any other
+          if (k != CXCursor_CXXMethod && in_.ops->shape == OpsConfig::Shape::functions)
             function_shape_decl(c);
           if (clang_isCursorDefinition(c)) definition(c);
           break;
@@ -252,9 +261,11 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
   for (const auto& a : argv) cargv.push_back(a.c_str());
   // Bodies of the headers before the first line of code are skipped: the ops are defined in the main files,
   // and skipping library template bodies is what keeps a parse of Eigen-heavy sources fast.
+  // The detailed preprocessing record keeps the ranges a disabled #if skipped (see `disabled`).
   unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
-                   CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
-                   CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
+                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_PrecompiledPreamble |
+                   CXTranslationUnit_CreatePreambleOnFirstParse | CXTranslationUnit_SkipFunctionBodies |
+                   CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
   CXTranslationUnit raw = nullptr;
   CXErrorCode err =
       clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
@@ -277,6 +288,24 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     if (in.cache && message.find("' file not found") != std::string::npos)
       missing.push_back({message, clang::file_name(file), line, column});
     if (!out.failure) out.failure = Failure{command.file, message, clang::file_name(file), line, column};
+  }
+  if (CXSourceRangeList* skipped = clang_getAllSkippedRanges(tu.get())) {
+    for (unsigned i = 0; i < skipped->count; ++i) {
+      CXFile file = nullptr;
+      unsigned begin = 0, end = 0;
+      clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[i]), &file, nullptr, nullptr, &begin);
+      clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[i]), nullptr, nullptr, nullptr, &end);
+      if (!file || end <= begin) continue;
+      fs::path path = clang::file_name(file);
+      if (path.is_relative()) path = command.directory / path;
+      path = path.lexically_normal();
+      if (classify_path(*in.config, path).kind != LayerKind::backend) continue;
+      std::size_t size = 0;
+      const char* bytes = clang_getFileContents(tu.get(), file, &size);
+      if (!bytes || end > size) continue;
+      out.disabled[path].append(bytes + begin, end - begin).push_back('\n');
+    }
+    clang_disposeSourceRangeList(skipped);
   }
   if (ResultCache* cache = in.cache) {
     for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
@@ -599,6 +628,38 @@ std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<Com
   return results;
 }
 
+// Whether `word` occurs in `text` as a whole identifier.
+bool has_identifier(std::string_view text, std::string_view word) {
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    bool before = at > 0 && ident(text[at - 1]);
+    bool after = at + word.size() < text.size() && ident(text[at + word.size()]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+// A backend source whose disabled #if regions name the op (its implementation's name for the functions
+// model, else the op's own name: the enumerator, the op class): the op may be defined there under other
+// flags, so the cell is unknown rather than missing.
+std::optional<fs::path> disabled_definition(const ExtractInput& input, const std::vector<TuResult>& results,
+                                            const std::string& backend, const Op& op) {
+  ModelContext context{input.config, input.ops};
+  std::string needle = op.name;
+  if (input.ops->shape == OpsConfig::Shape::functions) {
+    if (auto name = input.ops->implementation_names.for_backend(backend).expand(op.name)) needle = *name;
+  }
+  if (needle.empty()) return std::nullopt;
+  for (const TuResult& r : results) {
+    for (const auto& [file, text] : r.disabled) {
+      auto owners = context.backends_of(file);
+      if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
+      if (has_identifier(text, needle)) return file;
+    }
+  }
+  return std::nullopt;
+}
+
 // A cell the code cannot tell: a missing cell of a backend some of whose sources did not parse (or parsed
 // with guessed flags), or none of whose sources was parsed; an implemented cell whose source parsed with
 // guessed flags.
@@ -645,8 +706,14 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
             " sources were parsed with guessed compile flags (first: " + rel(first_guessed) + ", " +
             guessed[first_guessed] + ")";
     }
-    for (auto& row : inv.cells) {
-      Cell& cell = row[b];
+    for (std::size_t r = 0; r < inv.cells.size(); ++r) {
+      Cell& cell = inv.cells[r][b];
+      if (cell.status == Status::missing && why.empty()) {
+        if (auto file = disabled_definition(input, results, backend, inv.ops[r])) {
+          cell.status = Status::unknown;
+          cell.reason = "a disabled #if in " + rel(*file) + " names it: it may be defined under other flags";
+        }
+      }
       if (cell.status == Status::missing && !why.empty()) {
         cell.status = Status::unknown;
         cell.reason = why;

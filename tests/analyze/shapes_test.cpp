@@ -299,6 +299,48 @@ TEST_F(Shapes, FunctionsFromEveryCommandOfASourceCompiledTwice) {
   EXPECT_EQ(doc.at("files_analyzed"), 3) << "three units, two of one source";
 }
 
+// Function templates are ops: declared in the frontend namespace, implemented as templates per backend
+// namespace (explicit and macro-generated instantiations), matched with their types compared modulo each
+// side's own namespace (cpu::Array<T> and api::Array<T> are the same parameter).
+TEST_F(Shapes, FunctionTemplatesAreOpsComparedModuloTheBackendNamespace) {
+  json doc = report("function_templates");
+  const Matrix expected = {
+      {"fill", {{"cpu", "native"}, {"gpu", "native"}}},
+      {"total", {{"cpu", "native"}, {"gpu", "stub"}}},
+      {"reset", {{"cpu", "native"}, {"gpu", "missing"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  for (const char* backend : {"cpu", "gpu"}) {
+    EXPECT_TRUE(cell(doc, "fill", backend).at("mismatches").empty()) << cell(doc, "fill", backend).dump();
+  }
+  EXPECT_TRUE(cell(doc, "total", "cpu").at("mismatches").empty()) << cell(doc, "total", "cpu").dump();
+  EXPECT_TRUE(doc.at("diagnostics").is_array());
+  for (const auto& d : doc.at("diagnostics")) EXPECT_NE(d.at("code"), "EL401") << d.dump();
+}
+
+// An implementation behind a disabled #if may exist under other flags: the cell is unknown, with the file,
+// not missing. A disabled region that does not name the op changes nothing.
+TEST_F(Shapes, AnImplementationBehindADisabledIfIsUnknown) {
+  const fs::path dir = scratch_ / "disabled";
+  fs::copy(kShapes / "functions", dir, fs::copy_options::recursive);
+  std::string gpu = read_file(dir / "backends/gpu/gpu.cpp");
+  gpu +=
+      "\n#if defined(GPU_FLOAT_SCALE)\nvoid calc_scale_gpu(const float* a, float factor, float* out, int n) "
+      "{\n"
+      "  for (int i = 0; i < n; ++i) out[i] = a[i] * factor;\n}\n#endif\n"
+      "#ifdef GPU_TRACE\nvoid calc_trace_gpu();\n#endif\n";
+  write_file(dir / "backends/gpu/gpu.cpp", gpu);
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.err;
+  json doc = json::parse(o.out);
+  const json& scale = cell(doc, "scale(const float *, float, float *, int)", "gpu");
+  EXPECT_EQ(scale.at("status"), "unknown") << scale.dump();
+  EXPECT_EQ(scale.at("reason"),
+            "a disabled #if in backends/gpu/gpu.cpp names it: it may be defined under other flags");
+  EXPECT_EQ(cell(doc, "sum", "gpu").at("status"), "stub");
+  EXPECT_EQ(cell(doc, "add", "gpu").at("status"), "native");
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {
