@@ -26,7 +26,8 @@ using RowMatrix = Eigen::Matrix<U, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMaj
 // of each call) and with it every result bit are the same whatever the number of threads.
 constexpr std::int64_t kProductTileRows = 128;
 
-// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Large products split their rows into
+// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Products of 2^25 multiply-adds and more
+// (above 256^3, where a thread start under load costs more than it saves) split their rows into
 // tiles of kProductTileRows, computed on every core (Eigen's own product runs on one thread).
 template <class U>
 void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
@@ -49,7 +50,7 @@ void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::
             ot.noalias() = ma * mb;
           }
         },
-        m * n * k >= (std::int64_t{1} << 21) ? 2 : std::numeric_limits<std::int64_t>::max(), 1);
+        m * n * k >= (std::int64_t{1} << 25) ? 2 : std::numeric_limits<std::int64_t>::max(), 1);
   }
 }
 
