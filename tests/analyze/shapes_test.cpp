@@ -41,6 +41,19 @@ class Shapes : public ::testing::Test {
     write_file(dir / ".emberlint.json", cfg);
     return dir;
   }
+  // A copy of the functions shape whose gpu backend defines the float calc_scale_gpu under `condition`
+  // (an #if line), followed by `more`.
+  fs::path functions_with_gpu_float_scale(const std::string& name, const std::string& condition,
+                                          const std::string& more) {
+    const fs::path dir = scratch_ / name;
+    fs::copy(kShapes / "functions", dir, fs::copy_options::recursive);
+    write_file(dir / "backends/gpu/gpu.cpp",
+               read_file(dir / "backends/gpu/gpu.cpp") + "\n" + condition +
+                   "\nvoid calc_scale_gpu(const float* a, float factor, float* out, int n) {\n"
+                   "  for (int i = 0; i < n; ++i) out[i] = a[i] * factor;\n}\n#endif\n" +
+                   more);
+    return dir;
+  }
   fs::path scratch_;
   int edits_ = 0;
 };
@@ -272,13 +285,7 @@ TEST_F(Shapes, FunctionsInTheGlobalNamespaceWithNamePatternsAndOverloads) {
 // A backend source the compile database compiles twice (a second build with GPU_FLOAT_SCALE defined) is two
 // units: the float overload that only the second command compiles is found, not left missing.
 TEST_F(Shapes, FunctionsFromEveryCommandOfASourceCompiledTwice) {
-  const fs::path dir = scratch_ / "twice";
-  fs::copy(kShapes / "functions", dir, fs::copy_options::recursive);
-  std::string gpu = read_file(dir / "backends/gpu/gpu.cpp");
-  gpu +=
-      "\n#ifdef GPU_FLOAT_SCALE\nvoid calc_scale_gpu(const float* a, float factor, float* out, int n) {\n"
-      "  for (int i = 0; i < n; ++i) out[i] = a[i] * factor;\n}\n#endif\n";
-  write_file(dir / "backends/gpu/gpu.cpp", gpu);
+  const fs::path dir = functions_with_gpu_float_scale("twice", "#ifdef GPU_FLOAT_SCALE", "");
   json db = json::array();
   auto entry = [&](const std::string& file, const std::vector<std::string>& defines) {
     json args = {"c++", "-std=c++20", "-I" + (dir / "include").string()};
@@ -321,15 +328,8 @@ TEST_F(Shapes, FunctionTemplatesAreOpsComparedModuloTheBackendNamespace) {
 // An implementation behind a disabled #if may exist under other flags: the cell is unknown, with the file,
 // not missing. A disabled region that does not name the op changes nothing.
 TEST_F(Shapes, AnImplementationBehindADisabledIfIsUnknown) {
-  const fs::path dir = scratch_ / "disabled";
-  fs::copy(kShapes / "functions", dir, fs::copy_options::recursive);
-  std::string gpu = read_file(dir / "backends/gpu/gpu.cpp");
-  gpu +=
-      "\n#if defined(GPU_FLOAT_SCALE)\nvoid calc_scale_gpu(const float* a, float factor, float* out, int n) "
-      "{\n"
-      "  for (int i = 0; i < n; ++i) out[i] = a[i] * factor;\n}\n#endif\n"
-      "#ifdef GPU_TRACE\nvoid calc_trace_gpu();\n#endif\n";
-  write_file(dir / "backends/gpu/gpu.cpp", gpu);
+  const fs::path dir = functions_with_gpu_float_scale("disabled", "#if defined(GPU_FLOAT_SCALE)",
+                                                      "#ifdef GPU_TRACE\nvoid calc_trace_gpu();\n#endif\n");
   Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
   ASSERT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.err;
   json doc = json::parse(o.out);
