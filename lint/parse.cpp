@@ -1,6 +1,7 @@
 #include "lint/parse.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -384,6 +385,41 @@ class Extractor {
     for (const auto& d : decls) facts_.references.push_back({at, symbol_id(d), via, via_name, definition});
   }
 
+  // Whether a macro reference is a test of definedness: the name follows `defined` (or `defined(`) or is the
+  // operand of #ifdef, #ifndef, #elifdef or #elifndef.
+  bool is_definedness_test(CXCursor c) const {
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getSpellingLocation(clang_getCursorLocation(c), &file, nullptr, nullptr, &offset);
+    std::size_t size = 0;
+    const char* data = file ? clang_getFileContents(tu_, file, &size) : nullptr;
+    if (!data || offset > size) return false;
+    std::size_t line = offset;
+    while (line > 0 && data[line - 1] != '\n') --line;
+    std::string before(data + line, offset - line);
+    auto trim = [](std::string& s) {
+      while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+    };
+    trim(before);
+    if (!before.empty() && before.back() == '(') {
+      before.pop_back();
+      trim(before);
+    }
+    auto ends_with = [&](std::string_view word) {
+      if (before.size() < word.size() || before.compare(before.size() - word.size(), word.size(), word) != 0)
+        return false;
+      const std::size_t at = before.size() - word.size();
+      return at == 0 || !(std::isalnum(static_cast<unsigned char>(before[at - 1])) || before[at - 1] == '_');
+    };
+    if (ends_with("defined")) return true;
+    std::string directive;
+    for (char ch : before) {
+      if (!std::isspace(static_cast<unsigned char>(ch))) directive += ch;
+    }
+    return directive == "#ifdef" || directive == "#ifndef" || directive == "#elifdef" ||
+           directive == "#elifndef";
+  }
+
   void add_reference(CXCursor c, int definition) {
     CXCursor ref = clang_getCursorReferenced(c);
     if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref))) return;
@@ -422,6 +458,9 @@ class Extractor {
         return;
       }
       case CXCursor_MacroExpansion: {
+        // `#ifdef X`, `#ifndef X` and `defined(X)` only test whether a configuration macro is set: libclang
+        // records them as references, but they use nothing of whoever defines it.
+        if (is_definedness_test(c)) return;
         std::string name = clang::spelling(c);
         macro_at_[expansion_key(c)] = name;
         CXCursor def = clang_getCursorReferenced(c);

@@ -120,7 +120,7 @@ TEST(RuleFixtureMessages, El101NamesTheWayTheSymbolArrived) {
   says("frontend/el101_via_deduced_type.cpp", "make_identity(2)", "in the type of 'm'");
   const std::string f = "frontend/el101_symbols.cpp";
   says(f, "std::vector<Eigen::VectorXd>", "'Eigen::VectorXd'");
-  says(f, "EIGEN_WORLD_VERSION", "macro 'EIGEN_WORLD_VERSION'");
+  says(f, "return EIGEN_WORLD_VERSION", "macro 'EIGEN_WORLD_VERSION'");
 }
 
 // A file's uses of one symbol are one finding at the first use, with the count and the other lines; a
