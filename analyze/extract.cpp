@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "analyze/cursor.hpp"
@@ -56,7 +58,7 @@ struct TuResult {
   std::vector<std::pair<std::string, fs::path>> skipped;
   std::optional<Failure> failure;
   std::vector<Dependency> dependencies;  // with a cache: what the parse read
-  bool opened = true;                    // false: libclang could not parse the file at all
+  bool opened = true;                    // false: the file could not even be read
   // The text of the regions a disabled #if removed from the backend files of the unit, by file: where an
   // op's definition may be, under other flags.
   std::map<fs::path, std::string> disabled;
@@ -273,7 +275,19 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
   clang::TranslationUnit tu(raw);
   if (err != CXError_Success || !tu) {
     out.failure = Failure{command.file, "error: libclang could not parse this file", {}, 0, 0};
-    out.opened = false;
+    // The same file and command fail the same way: the result holds while the file's bytes do (or, when it
+    // cannot be read, while its folder's listing does).
+    if (ResultCache* cache = in.cache) {
+      std::ifstream file(command.file, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << file.rdbuf();
+      if (file) {
+        out.dependencies.push_back(cache->dependency(command.file, bytes.str()));
+      } else {
+        out.opened = false;
+        out.dependencies.push_back(cache->folder_dependency(command.file.parent_path()));
+      }
+    }
     return out;
   }
   unsigned n = clang_getNumDiagnostics(tu.get());

@@ -31,7 +31,7 @@ struct ExtractResult {
   std::vector<Failure> failures;  // units that could not be parsed (exit code 3)
   std::size_t files_analyzed = 0;
   // With ExtractInput::cache: every file the parses read and every folder where a missing file could appear;
-  // `cacheable` is false when a unit could not be opened at all (nothing tells when that changes).
+  // `cacheable` is false when a source could not even be read.
   std::vector<Dependency> dependencies;
   bool cacheable = true;
 };

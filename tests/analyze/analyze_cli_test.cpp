@@ -306,5 +306,30 @@ TEST_F(AnalyzeCli, AWarmRunReadsTheInventoryFromTheCache) {
   EXPECT_EQ(fresh.out, read_file(scratch_ / "added.json"));
 }
 
+// A unit libclang refuses outright (here a language it does not know) fails the same way while its file is
+// unchanged: the run is cached like any other (ggml's arch/*/cpu-feats.cpp kept every warm run cold).
+TEST_F(AnalyzeCli, ARefusedUnitIsCachedUntilItsFileChanges) {
+  fs::path dir = scratch_ / "refused";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  const fs::path alpha = dir / "backends/alpha/alpha_backend.cpp";
+  json db = json::array({{{"directory", dir.string()},
+                          {"file", alpha.string()},
+                          {"arguments", {"c++", "-x", "no-such-language", "-c", alpha.string()}}}});
+  write_file(dir / "build/compile_commands.json", db.dump());
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    fs::last_write_time(e.path(), fs::file_time_type::clock::now() - std::chrono::hours(1));
+  const std::string run = emberlint() + " analyze -p build --cache-dir " + (scratch_ / "cache").string() +
+                          " --format json -o " + (scratch_ / "out.json").string();
+  Outcome cold = run_in(dir, run, scratch_);
+  EXPECT_EQ(cold.exit_code, 3) << cold.err;
+  EXPECT_NE(read_file(scratch_ / "out.json").find("libclang could not parse this file"), std::string::npos);
+  Outcome warm = run_in(dir, run, scratch_);
+  EXPECT_EQ(warm.exit_code, 3);
+  EXPECT_NE(warm.err.find("from the cache"), std::string::npos) << warm.err;
+  write_file(alpha, read_file(alpha) + "\n// edited\n");
+  Outcome edited = run_in(dir, run, scratch_);
+  EXPECT_EQ(edited.err.find("from the cache"), std::string::npos) << edited.err;
+}
+
 }  // namespace
 }  // namespace analyze_test
