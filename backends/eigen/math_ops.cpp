@@ -68,6 +68,7 @@ std::vector<U> widened(const Tensor& x) {
 // ---- binary arithmetic -----------------------------------------------------------------------------------
 
 void EigenBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (host::vector_binary(host::BinaryOp::add, a, b, out)) return;  // the per-cpu vector width
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2_vectorized<T>(
@@ -77,6 +78,7 @@ void EigenBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
 }
 
 void EigenBackend::subtract(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (host::vector_binary(host::BinaryOp::subtract, a, b, out)) return;  // the per-cpu vector width
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2_vectorized<T>(
@@ -86,6 +88,7 @@ void EigenBackend::subtract(const Tensor& a, const Tensor& b, Tensor& out) {
 }
 
 void EigenBackend::multiply(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (host::vector_binary(host::BinaryOp::multiply, a, b, out)) return;  // the per-cpu vector width
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2_vectorized<T>(
@@ -95,6 +98,7 @@ void EigenBackend::multiply(const Tensor& a, const Tensor& b, Tensor& out) {
 }
 
 void EigenBackend::divide(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (host::vector_binary(host::BinaryOp::divide, a, b, out)) return;  // the per-cpu vector width
   host::visit_float(kBackend, "divide", out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2_vectorized<T>(

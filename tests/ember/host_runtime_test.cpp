@@ -74,7 +74,15 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   const Tensor x64 = ops::cast(x, DType::float64);
   std::vector<std::vector<float>> exps, uniforms, normals, sums;
   std::vector<std::vector<double>> exps64, logs64;
-  std::vector<std::vector<float>> logs;
+  std::vector<std::vector<float>> logs, arithmetic;
+  std::vector<std::vector<double>> arithmetic64;
+  const Tensor y = ops::add(ops::multiply(x, 0.75), 0.5);  // a second operand with NaN, inf and zeros too
+  const Tensor y64 = ops::cast(y, DType::float64);
+  // + - * / of two tensors and with a scalar on either side, concatenated.
+  const auto four_ops = [](const Tensor& a, const Tensor& b) {
+    return ops::concatenate({ops::add(a, b), ops::subtract(a, b), ops::multiply(a, b), ops::divide(a, b),
+                             ops::divide(a, 3.0), ops::subtract(ops::full({1}, 2.0, a.dtype()), b)});
+  };
   const Tensor pos = ops::abs(x);  // log's inputs: the same values, zero, subnormal, inf and NaN included
   const Tensor pos64 = ops::cast(pos, DType::float64);
   std::vector<std::string> ran;
@@ -85,6 +93,8 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     exps.push_back(floats_of(ops::exp(x)));
     exps64.push_back(doubles_of(ops::exp(x64)));
     logs.push_back(floats_of(ops::log(pos)));
+    arithmetic.push_back(floats_of(four_ops(x, y)));
+    arithmetic64.push_back(doubles_of(four_ops(x64, y64)));
     logs64.push_back(doubles_of(ops::log(pos64)));
     ops::set_seed(41);
     uniforms.push_back(floats_of(ops::random_uniform({300001}, -2.0, 3.0)));
@@ -97,6 +107,11 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
                 std::memcmp(exps64[0].data(), exps64[i].data(), exps64[0].size() * sizeof(double)) == 0)
         << "exp float64: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(same_bits(logs[0], logs[i])) << "log: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(same_bits(arithmetic[0], arithmetic[i])) << "+ - * /: " << ran[i] << " vs " << ran[0];
+    EXPECT_TRUE(arithmetic64[0].size() == arithmetic64[i].size() &&
+                std::memcmp(arithmetic64[0].data(), arithmetic64[i].data(),
+                            arithmetic64[0].size() * sizeof(double)) == 0)
+        << "+ - * / float64: " << ran[i] << " vs " << ran[0];
     EXPECT_TRUE(logs64[0].size() == logs64[i].size() &&
                 std::memcmp(logs64[0].data(), logs64[i].data(), logs64[0].size() * sizeof(double)) == 0)
         << "log float64: " << ran[i] << " vs " << ran[0];
@@ -136,6 +151,19 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
     EXPECT_LE(std::fabs(static_cast<long double>(got64) - want),
               static_cast<long double>(std::fabs(std::nextafter(w64, INFINITY) - w64)))
         << "log(" << pin[i] << ") = " << got64 << " (float64)";
+  }
+  // + - * / are the IEEE operations of a scalar loop.
+  {
+    const std::vector<float> a = floats_of(x), b = floats_of(y);
+    const std::size_t n = a.size();
+    std::vector<float> want;
+    for (std::size_t i = 0; i < n; ++i) want.push_back(a[i] + b[i]);
+    for (std::size_t i = 0; i < n; ++i) want.push_back(a[i] - b[i]);
+    for (std::size_t i = 0; i < n; ++i) want.push_back(a[i] * b[i]);
+    for (std::size_t i = 0; i < n; ++i) want.push_back(a[i] / b[i]);
+    for (std::size_t i = 0; i < n; ++i) want.push_back(a[i] / 3.0f);
+    for (std::size_t i = 0; i < n; ++i) want.push_back(2.0f - b[i]);
+    EXPECT_TRUE(same_bits(arithmetic[0], want)) << "+ - * / differ from a scalar loop";
   }
   // The column sums add the rows in order in double, rounded once.
   const std::vector<float> mv = floats_of(m);

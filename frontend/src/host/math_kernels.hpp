@@ -27,26 +27,48 @@ namespace ember::host {
 
 // ---- binary arithmetic -----------------------------------------------------------------------------------
 
+// Float32 and float64 + - * / whose operands each have out's size or one element, with the vector kernels
+// (host/vector_kernels.hpp); false (nothing done) for other dtypes and broadcasts.
+inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor& out) {
+  const std::int64_t n = out.size();
+  const DType d = out.dtype();
+  if ((d != DType::float32 && d != DType::float64) || a.dtype() != d || b.dtype() != d || n == 0 ||
+      (a.size() != n && a.size() != 1) || (b.size() != n && b.size() != 1)) {
+    return false;
+  }
+  const bool a_scalar = a.size() != n, b_scalar = b.size() != n;
+  if (d == DType::float32) {
+    binary_f32(op, a.data<const float>(), a_scalar, b.data<const float>(), b_scalar, out.data<float>(), n);
+  } else {
+    binary_f64(op, a.data<const double>(), a_scalar, b.data<const double>(), b_scalar, out.data<double>(), n);
+  }
+  return true;
+}
+
 // out = a + b, a - b, a * b (wrapping for integers) and a / b (floats only), broadcast.
 inline void add(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (vector_binary(BinaryOp::add, a, b, out)) return;
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2<T, T>(a, b, out, [](auto x, auto y) { return add_of(x, y); });
   });
 }
 inline void subtract(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (vector_binary(BinaryOp::subtract, a, b, out)) return;
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2<T, T>(a, b, out, [](auto x, auto y) { return sub_of(x, y); });
   });
 }
 inline void multiply(const Tensor& a, const Tensor& b, Tensor& out) {
+  if (vector_binary(BinaryOp::multiply, a, b, out)) return;
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2<T, T>(a, b, out, [](auto x, auto y) { return mul_of(x, y); });
   });
 }
 inline void divide(const char* backend, const Tensor& a, const Tensor& b, Tensor& out) {
+  if (vector_binary(BinaryOp::divide, a, b, out)) return;
   visit_float(backend, "divide", out.dtype(), [&](auto tag) {
     using T = decltype(tag);
     map2<T, T>(a, b, out, [](auto x, auto y) { return x / y; });

@@ -144,6 +144,66 @@ std::atomic<int>& level_in_use() {
 
 // [begin, end) of x into out (T float or double). In place (out == x), each chunk of the input is copied
 // first.
+// ---- + - * / ----------------------------------------------------------------------------------------------
+
+template <BinaryOp Op, class T>
+[[gnu::always_inline]] inline T apply_binary(T x, T y) {
+  if constexpr (Op == BinaryOp::add) {
+    return x + y;
+  } else if constexpr (Op == BinaryOp::subtract) {
+    return x - y;
+  } else if constexpr (Op == BinaryOp::multiply) {
+    return x * y;
+  } else {
+    return x / y;
+  }
+}
+template <BinaryOp Op, class T>
+[[gnu::always_inline]] inline void binary_loop(const T* a, bool a_scalar, const T* b, bool b_scalar, T* out,
+                                               std::int64_t begin, std::int64_t end) {
+  if (a_scalar) {
+    const T x = a[0];
+    for (std::int64_t i = begin; i < end; ++i) out[i] = apply_binary<Op>(x, b[i]);
+  } else if (b_scalar) {
+    const T y = b[0];
+    for (std::int64_t i = begin; i < end; ++i) out[i] = apply_binary<Op>(a[i], y);
+  } else {
+    for (std::int64_t i = begin; i < end; ++i) out[i] = apply_binary<Op>(a[i], b[i]);
+  }
+}
+template <class T>
+[[gnu::always_inline]] inline void binary_body(BinaryOp op, const T* a, bool a_scalar, const T* b,
+                                               bool b_scalar, T* out, std::int64_t begin, std::int64_t end) {
+  switch (op) {
+    case BinaryOp::add:
+      return binary_loop<BinaryOp::add>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::subtract:
+      return binary_loop<BinaryOp::subtract>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::multiply:
+      return binary_loop<BinaryOp::multiply>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::divide:
+      return binary_loop<BinaryOp::divide>(a, a_scalar, b, b_scalar, out, begin, end);
+  }
+}
+[[gnu::always_inline]] inline void binary_f32_body(BinaryOp op, const float* a, bool a_scalar, const float* b,
+                                                   bool b_scalar, float* out, std::int64_t begin,
+                                                   std::int64_t end) {
+  binary_body(op, a, a_scalar, b, b_scalar, out, begin, end);
+}
+EMBER_VECTOR_KERNEL(binary_f32,
+                    (BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
+                     std::int64_t begin, std::int64_t end),
+                    (op, a, a_scalar, b, b_scalar, out, begin, end))
+[[gnu::always_inline]] inline void binary_f64_body(BinaryOp op, const double* a, bool a_scalar,
+                                                   const double* b, bool b_scalar, double* out,
+                                                   std::int64_t begin, std::int64_t end) {
+  binary_body(op, a, a_scalar, b, b_scalar, out, begin, end);
+}
+EMBER_VECTOR_KERNEL(binary_f64,
+                    (BinaryOp op, const double* a, bool a_scalar, const double* b, bool b_scalar, double* out,
+                     std::int64_t begin, std::int64_t end),
+                    (op, a, a_scalar, b, b_scalar, out, begin, end))
+
 // ---- log --------------------------------------------------------------------------------------------------
 
 // log of positive normal finite x with fdlibm's kernels (ember_log_normal_f32/_f64 of distributions.h, < 1
@@ -370,6 +430,22 @@ const char* simd_level_name(SimdLevel level) {
 
 void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n) {
   add_row_f32_to_f64_at(simd_level())(acc, row, n);
+}
+
+void binary_f32(BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
+                std::int64_t n) {
+  const auto kernel = binary_f32_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
+      kVectorParallelMin);
+}
+
+void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bool b_scalar, double* out,
+                std::int64_t n) {
+  const auto kernel = binary_f64_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
+      kVectorParallelMin);
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {

@@ -1,7 +1,7 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
-// chosen at run time, as NumPy's and Eigen's packet math are: exp and log of float32 and float64, the float32
-// uniform and normal fills, and the row step of float32 sums over a leading axis. Every level computes the
-// same bits (same IEEE operations in the same order: no FMA contraction, no reassociation;
+// chosen at run time, as NumPy's and Eigen's packet math are: + - * / and exp and log of float32 and float64,
+// the float32 uniform and normal fills, and the row step of float32 sums over a leading axis. Every level
+// computes the same bits (same IEEE operations in the same order: no FMA contraction, no reassociation;
 // host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level, like the number of threads,
 // never changes a result. Large inputs are split over threads (host/parallel.hpp). Backend-agnostic: no
 // backend library header may be included here.
@@ -25,6 +25,14 @@ const char* simd_level_name(SimdLevel level);
 // acc[i] += double(row[i]) for i in [0, n): one row of a float32 sum over a leading axis (on one thread; the
 // reduction splits the columns).
 void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n);
+
+// out = a op b for n elements of float or double, where a and b each hold n elements or one (a scalar):
+// IEEE addition, subtraction, multiplication and division, exactly what a scalar loop computes.
+enum class BinaryOp { add, subtract, multiply, divide };
+void binary_f32(BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
+                std::int64_t n);
+void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bool b_scalar, double* out,
+                std::int64_t n);
 
 // out[i] = exp(x[i]) for n floats (within 2 ulp) or doubles (within 1 ulp); out may be x.
 void exp_f32(const float* x, float* out, std::int64_t n);
