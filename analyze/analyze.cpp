@@ -236,6 +236,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
     report.findings.failures = std::move(extracted.failures);
+    for (Failure& f : report.findings.failures) f.expected = cfg->expects_parse_error(f.file, f.cause);
     report.findings.diagnostics.clear();
     for (Diagnostic& d : check_inventory(report.inventory)) {
       const RuleInfo* info = nullptr;
@@ -424,7 +425,9 @@ int analyze_main(const std::vector<std::string>& args) {
     }
   }
 
-  if (!report.findings.failures.empty()) return kExitFailures;
+  // As for check: 3 for a unit that failed or parsed partially unless expected_parse_errors expects its
+  // cause.
+  if (has_unexpected_failures(report.findings)) return kExitFailures;
   bool failing = std::any_of(report.findings.diagnostics.begin(), report.findings.diagnostics.end(),
                              [](const Diagnostic& d) { return fails(d.severity); });
   return failing && !exit_zero ? kExitFindings : 0;

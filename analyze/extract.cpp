@@ -290,18 +290,15 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     }
     return out;
   }
-  unsigned n = clang_getNumDiagnostics(tu.get());
-  std::vector<ParseError> missing;  // "file not found" errors: the unit depends on where those could appear
-  for (unsigned i = 0; i < n; ++i) {
-    clang::Diagnostic d(clang_getDiagnostic(tu.get(), i));
-    if (d.severity() < CXDiagnostic_Error) continue;
-    CXFile file = nullptr;
-    unsigned line = 0, column = 0;
-    clang_getSpellingLocation(d.location(), &file, &line, &column, nullptr);
-    std::string message = "error: " + d.spelling();
-    if (in.cache && message.find("' file not found") != std::string::npos)
-      missing.push_back({message, clang::file_name(file), line, column});
-    if (!out.failure) out.failure = Failure{command.file, message, clang::file_name(file), line, column};
+  // Errors as `check` reports them: the first few, with their cause (a missing SDK header, a generated file
+  // not built yet, ...), which the config's expected_parse_errors may expect.
+  ParseResult errors;
+  if (collect_parse_errors(tu.get(), command.directory, errors)) {
+    out.failure = Failure{command.file, errors.failure, errors.failure_file, errors.failure_line,
+                          errors.failure_column};
+    out.failure->cause = errors.cause;
+    out.failure->errors = errors.errors;
+    out.failure->partial = model != nullptr;  // the models read units with errors; the class walk does not
   }
   if (CXSourceRangeList* skipped = clang_getAllSkippedRanges(tu.get())) {
     for (unsigned i = 0; i < skipped->count; ++i) {
@@ -325,7 +322,7 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
       out.dependencies.push_back(cache->dependency(p, bytes));
     });
-    for (const fs::path& folder : missing_file_folders(command, missing))
+    for (const fs::path& folder : missing_file_folders(command, errors.errors))
       out.dependencies.push_back(cache->folder_dependency(folder));
   }
   if (model) {

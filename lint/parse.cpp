@@ -1025,9 +1025,9 @@ std::string source_line(CXTranslationUnit tu, CXFile file, unsigned offset) {
   return std::string(text.substr(begin, (end == std::string_view::npos ? size : end) - begin));
 }
 
-// Fills the result's errors (the first few), their cause and the failure fields from the first error clang
-// reported; false when there was none.
-bool collect_errors(CXTranslationUnit tu, const fs::path& directory, ParseResult& result) {
+}  // namespace
+
+bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, ParseResult& result) {
   std::vector<ClassifiedError> classified;
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; ++i) {
@@ -1058,8 +1058,6 @@ bool collect_errors(CXTranslationUnit tu, const fs::path& directory, ParseResult
   return true;
 }
 
-}  // namespace
-
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
                                    const ParseOptions& options) {
   ParseResult result;
@@ -1084,7 +1082,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   }
   if (options.on_input) for_each_input(tu.get(), command.directory, options.on_input);
   // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
-  collect_errors(tu.get(), command.directory, result);
+  collect_parse_errors(tu.get(), command.directory, result);
   TuFacts facts;
   facts.main_file = command.file;
   Extractor(tu.get(), facts, options, command).run();

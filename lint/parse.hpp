@@ -40,6 +40,10 @@ struct ParseResult {
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
                                    const ParseOptions& options);
 
+// Fills the result's errors (the first few), their cause (lint/parse_errors.hpp) and the failure fields from
+// the first error clang reported; false when there was none.
+bool collect_parse_errors(CXTranslationUnit tu, const std::filesystem::path& directory, ParseResult& result);
+
 // Hands every file the translation unit read (its main file and every header), with the bytes it parsed, to
 // `visit`; relative names are resolved against `directory` (the command's).
 void for_each_input(CXTranslationUnit tu, const std::filesystem::path& directory,

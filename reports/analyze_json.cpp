@@ -86,7 +86,10 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
   json failures = json::array();
   for (const Failure& f : report.findings.failures) {
     failures.push_back({{"file", sanitize_utf8(display_path(report.findings, f.file))},
-                        {"message", sanitize_utf8(failure_message(report.findings, f))}});
+                        {"message", sanitize_utf8(failure_message(report.findings, f))},
+                        {"cause", f.cause},
+                        {"expected", f.expected},
+                        {"partial", f.partial}});
   }
   doc["failures"] = std::move(failures);
   if (report.plan) {

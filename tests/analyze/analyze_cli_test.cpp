@@ -331,5 +331,27 @@ TEST_F(AnalyzeCli, ARefusedUnitIsCachedUntilItsFileChanges) {
   EXPECT_EQ(edited.err.find("from the cache"), std::string::npos) << edited.err;
 }
 
+// A backend whose SDK is not installed: its unit fails with the cause missing-sdk-header; the config's
+// expected_parse_errors makes that expected (exit 1 for the findings, not 3), as for `check`.
+TEST_F(AnalyzeCli, ExpectedParseErrorsKeepAnalyzeGreenAndStrict) {
+  fs::path dir = scratch_ / "sdk";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write_file(dir / "backends/gamma/device.cpp", "#include <cuda_runtime.h>\nvoid gamma_device() {}\n");
+  Outcome strict = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  EXPECT_EQ(strict.exit_code, 3) << strict.err;
+  json failure = json::parse(strict.out).at("failures").at(0);
+  EXPECT_EQ(failure.at("file"), "backends/gamma/device.cpp");
+  EXPECT_EQ(failure.at("cause"), "missing-sdk-header");
+  EXPECT_EQ(failure.at("expected"), false);
+
+  std::string cfg = read_file(dir / ".emberlint.json");
+  cfg.replace(cfg.rfind('}'), 1,
+              R"(, "expected_parse_errors": {"backends/gamma/**": ["missing-sdk-header"]}})");
+  write_file(dir / ".emberlint.json", cfg);
+  Outcome expected = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  EXPECT_EQ(expected.exit_code, 1) << "findings only\n" << expected.err;
+  EXPECT_EQ(json::parse(expected.out).at("failures").at(0).at("expected"), true);
+}
+
 }  // namespace
 }  // namespace analyze_test
