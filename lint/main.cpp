@@ -301,6 +301,7 @@ int main(int argc, char** argv) {
   if (!quiet) {
     for (const auto& note : result.notes) std::cerr << "emberlint: note: " << note << "\n";
   }
+  for (const auto& warning : result.warnings) std::cerr << "emberlint: warning: " << warning << "\n";
   if (result.cache && !result.cache->error.empty())
     std::cerr << "emberlint: warning: the result cache could not be written: " << result.cache->error << "\n";
 

@@ -426,7 +426,13 @@ CheckResult run_check(const CheckOptions& options) {
   }
   if (paths.empty()) paths.push_back(result.root);
   // Load every config the inputs need before any work starts, so configuration errors stop the run (exit 2).
-  for (const auto& p : paths) session.config_for(fs::is_directory(p) ? p : p.parent_path());
+  std::set<const Config*> governing;
+  for (const auto& p : paths)
+    governing.insert(session.config_for(fs::is_directory(p) ? p : p.parent_path()).get());
+  // A config that enforces nothing says so, rather than letting "No problems" read as a clean tree.
+  for (const Config* cfg : governing) {
+    for (const std::string& warning : unenforced(*cfg, paths)) result.warnings.push_back(warning);
+  }
   std::optional<ChangeSet> changes;
   try {
     if (options.diff_rev) changes = git_changes(*options.diff_rev, result.root);
@@ -560,6 +566,25 @@ CheckResult run_check(const CheckOptions& options) {
     });
   }
   return result;
+}
+
+std::vector<std::string> unenforced(const Config& config, const std::vector<fs::path>& paths) {
+  std::vector<std::string> out;
+  const std::string name = config.file.empty()
+                               ? std::string("the built-in default config (no .emberlint.json found)")
+                               : config.file.string();
+  if (config.backends.empty())
+    out.push_back(name +
+                  " defines no backend in layers.backends: the purity rules EL100-EL104 enforce nothing");
+  else if (config.libraries.empty())
+    out.push_back(name +
+                  " defines no library: only backend folders are owned, library headers and symbols are not "
+                  "checked (EL100, EL101, EL102)");
+  if (!config.file.empty() && !paths.empty() &&
+      std::none_of(paths.begin(), paths.end(), [&](const fs::path& p) { return is_under(p, config.root); }))
+    out.push_back(name + " is outside the checked files: its globs are relative to " + config.root.string() +
+                  " and may match none of them");
+  return out;
 }
 
 std::string display_path(const CheckResult& result, const fs::path& file) {

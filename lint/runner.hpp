@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lint/baseline.hpp"
+#include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
 #include "lint/units.hpp"
 
@@ -65,6 +66,8 @@ struct CheckResult {
   std::vector<Failure> partial;
   // One line each about how the run went that is no finding (a compiler that could not be queried).
   std::vector<std::string> notes;
+  // What the config leaves unenforced (no backend, no library, a --config outside the checked tree).
+  std::vector<std::string> warnings;
   // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
   std::optional<std::size_t> fixed;
   std::optional<CacheStats> cache;  // with a cache
@@ -80,6 +83,10 @@ std::string display_path(const CheckResult& result, const std::filesystem::path&
 
 // A file as SARIF and GitHub annotations name it: relative to repository_root (else root), or absolute.
 std::string repository_path(const CheckResult& result, const std::filesystem::path& file);
+
+// Why a config enforces less than a user would think, one line each: no backend layer (no purity rule can
+// fire), no library, or a config whose folder holds none of `paths` (--config from another project).
+std::vector<std::string> unenforced(const Config& config, const std::vector<std::filesystem::path>& paths);
 
 // Whether a failed or partial unit is one the config does not expect (exit code 3).
 bool has_unexpected_failures(const CheckResult& result);

@@ -86,6 +86,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   }
   doc["partial"] = std::move(partial);
   if (result.fixed) doc["fixed"] = *result.fixed;
+  if (!result.warnings.empty()) doc["warnings"] = result.warnings;
   if (result.baseline) add_baseline(doc, *result.baseline);
   if (statistics) {
     doc["statistics"] = counts;

@@ -306,6 +306,38 @@ TEST_F(Cli, BackendsThatUseOthersPublicHeadersAndSharedLibrariesAreNotReported) 
       << bad.err;
 }
 
+// A config that enforces nothing says so, in one line each, instead of a bare "No problems".
+TEST_F(Cli, AConfigThatEnforcesNothingSaysWhy) {
+  Outcome full = run("check --no-cache");
+  EXPECT_EQ(full.err.find("enforce"), std::string::npos) << "backends and libraries: no warning\n"
+                                                         << full.err;
+
+  write_file(
+      dir_ / ".emberlint.json",
+      R"({"layers": {"frontend": ["frontend/**"]}, "compile_flags": ["-std=c++20", "-isystem", "vendor"]})");
+  Outcome none = run("check --no-cache --format json");
+  EXPECT_EQ(none.exit_code, 0) << none.err << none.out;
+  EXPECT_NE(
+      none.err.find("emberlint: warning: " + (dir_ / ".emberlint.json").string() +
+                    " defines no backend in layers.backends: the purity rules EL100-EL104 enforce nothing"),
+      std::string::npos)
+      << none.err;
+  EXPECT_EQ(nlohmann::json::parse(none.out).at("warnings").size(), 1u) << none.out;
+
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+                 "compile_flags": ["-std=c++20", "-isystem", "vendor"]})");
+  EXPECT_NE(run("check --no-cache").err.find("defines no library"), std::string::npos);
+
+  const fs::path other = scratch_dir("cli_other");
+  write_file(other / ".emberlint.json",
+             R"({"layers": {"frontend": ["src/**"], "backends": {"b": ["b/**"]}},
+                 "libraries": {"L": {"backend": "b", "headers": ["l.h"]}}})");
+  Outcome outside = run("check --no-cache --config " + (other / ".emberlint.json").string() + " frontend");
+  EXPECT_NE(outside.err.find("is outside the checked files"), std::string::npos) << outside.err;
+  fs::remove_all(other);
+}
+
 TEST_F(Cli, UnknownFlagIsAUsageError) {
   Outcome r = run("check --bogus");
   EXPECT_EQ(r.exit_code, 2);
