@@ -19,7 +19,9 @@ struct LazyNode;
 }
 
 // Tensors are values with shared, immutable storage: no op writes into an input, so copies of a Tensor
-// (and reshapes, which share the buffer) are safe to pass around. Storage is always contiguous, row-major.
+// (and reshapes, which share the buffer) are safe to pass around. The one writer is ember::eval_into
+// (ember/lazy.hpp, NumPy's out=), which overwrites the storage of the tensor it is given as out. Storage is
+// always contiguous, row-major.
 //
 // A tensor may be pending: the result of deferred element-wise ops (ember/lazy.hpp) whose storage does not
 // exist yet. Shape, dtype, device and backend are known at once; buffer(), raw_data() and data() evaluate
