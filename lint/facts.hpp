@@ -64,6 +64,9 @@ struct Symbol {
   bool is_namespace = false;
   bool is_macro = false;
   Location declared;  // the definition when there is one, else the declaration
+  // A class, struct or union first declared without its definition (`struct handle;`): where. A type the
+  // frontend declares and a backend defines is an opaque handle, the frontend's (file -1: none).
+  Location forward_declared;
 };
 
 struct Reference {

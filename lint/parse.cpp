@@ -355,6 +355,10 @@ class Extractor {
       if (!clang_Cursor_isNull(def)) where = def;
     }
     s.declared = location(clang_getCursorLocation(where));
+    const bool record =
+        kind == CXCursor_StructDecl || kind == CXCursor_ClassDecl || kind == CXCursor_UnionDecl;
+    if (record && !clang_isCursorDefinition(canonical))
+      s.forward_declared = location(clang_getCursorLocation(canonical));
     int id = static_cast<int>(facts_.symbols.size());
     facts_.symbols.push_back(std::move(s));
     symbol_ids_.emplace(canonical, id);

@@ -89,8 +89,11 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
   if (auto it = symbol_owners_.find(symbol); it != symbol_owners_.end()) return it->second;
   const Symbol& s = facts_.symbols[static_cast<std::size_t>(symbol)];
   std::optional<Owner> owner;
-  // Namespaces are open: only a configured library namespace makes one a backend's.
-  if (!s.is_namespace) owner = file_owner(s.declared.file, {});
+  // Namespaces are open: only a configured library namespace makes one a backend's. A type the frontend
+  // declares and a backend defines (an opaque handle) is the frontend's: only a library can still own it.
+  const bool opaque_handle =
+      s.forward_declared.file >= 0 && layer(s.forward_declared.file).kind == LayerKind::frontend;
+  if (!s.is_namespace && !opaque_handle) owner = file_owner(s.declared.file, {});
   if (!owner) {
     const std::string& q = s.qualified_name;
     const std::string plain = q.substr(q.rfind("::") == std::string::npos ? 0 : q.rfind("::") + 2);

@@ -338,6 +338,30 @@ TEST_F(Cli, AConfigThatEnforcesNothingSaysWhy) {
   fs::remove_all(other);
 }
 
+// An opaque handle: the frontend declares `struct handle;` and uses pointers to it, a backend defines it. The
+// frontend header's uses are not EL101, whichever unit the header is seen through (the backend's unit sees
+// the definition); a backend type the frontend did not declare still is.
+TEST_F(Cli, AnOpaqueHandleDeclaredByTheFrontendAndDefinedInABackendIsTheFrontends) {
+  write_file(dir_ / "frontend/handle.h",
+             "#pragma once\nstruct handle;\nhandle* make_handle();\nint handle_size(const handle* h);\n");
+  write_file(dir_ / "frontend/user.cpp",
+             "#include \"handle.h\"\nint user() { return handle_size(make_handle()); }\n");
+  write_file(
+      dir_ / "backends/eigen/handle.cpp",
+      "#include \"../../frontend/handle.h\"\nstruct handle { int n; };\nstruct hidden { int m; };\n"
+      "handle* make_handle() { return new handle{1}; }\nint handle_size(const handle* h) { return h->n; }\n");
+  Outcome clean = run("check --no-cache --format json");
+  EXPECT_EQ(clean.exit_code, 0) << clean.out << clean.err;
+
+  write_file(dir_ / "backends/eigen/hidden.h", "#pragma once\nstruct hidden { int m; };\n");
+  write_file(dir_ / "frontend/leak.cpp",
+             "#include \"../backends/eigen/hidden.h\"\nint leak(hidden* h) { return h != 0; }\n");
+  Outcome leak = run("check --no-cache --format json");
+  EXPECT_EQ(leak.exit_code, 1) << leak.err;
+  EXPECT_NE(leak.out.find("frontend code uses 'hidden' of backend 'eigen'"), std::string::npos) << leak.out;
+  EXPECT_EQ(leak.out.find("'handle'"), std::string::npos) << leak.out;
+}
+
 TEST_F(Cli, UnknownFlagIsAUsageError) {
   Outcome r = run("check --bogus");
   EXPECT_EQ(r.exit_code, 2);
