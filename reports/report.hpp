@@ -1,5 +1,6 @@
-// Renderers for `emberlint check` results. Every renderer prints paths relative to the project root and
-// keeps the result's (deterministic) order.
+// Renderers for `emberlint check` results. Every renderer prints paths relative to the project root (SARIF and
+// GitHub annotations: to the repository's top level, CheckResult::repository_root) and keeps the result's
+// (deterministic) order.
 #pragma once
 
 #include <ostream>
@@ -41,8 +42,9 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics);
 void render_statistics(std::ostream& out, const CheckResult& result);
 
 // SARIF 2.1.0 for GitHub code scanning (reports/sarif.cpp): every registry rule in tool.driver.rules, one
-// result per diagnostic with a %SRCROOT%-relative location, code point columns, a primaryLocationLineHash
-// fingerprint and its fix, and an error notification per file that could not be analyzed.
+// result per diagnostic with a %SRCROOT%-relative location (%SRCROOT%: the repository's top level), code point
+// columns, a fingerprint under kFingerprintKey and its fix, and an error notification per file that could not
+// be analyzed.
 void render_sarif(std::ostream& out, const CheckResult& result);
 // GitHub Actions workflow commands (reports/github.cpp): `::warning
 // file=F,line=L,col=C,endLine=L,endColumn=C, title=EL200 tensor-operator::message` per diagnostic
