@@ -249,6 +249,11 @@ std::size_t status_kib(const std::string& key) {
 // laziness) and lazily as one chain: the resident set, input included, grows by at most three 64 MiB buffers'
 // worth (the input, the previous result and the new one), however many steps, with or without fusion.
 TEST_P(HostRuntime, HundredStepChainKeepsAtMostThreeBuffers) {
+#if defined(__SANITIZE_ADDRESS__)
+  // Measured in the release build: under AddressSanitizer freed blocks wait in its quarantine and every
+  // buffer has shadow memory, both resident, so the bound measures the sanitizer (18 MB over, lazily).
+  GTEST_SKIP() << "the resident set under AddressSanitizer counts its quarantine and shadow memory";
+#endif
   BackendScope backend(GetParam());
   const bool verify = verifies_fusion();
   set_verify_fusion(false);  // the check's eager copy is extra memory by design
