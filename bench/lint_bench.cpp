@@ -69,6 +69,18 @@ struct Timing {
   double wall = -1, cpu = 0;
 };
 
+// Runs a shell command (an emberlint run) and times it; wall < 0 when it did not exit with 0 or 1.
+Timing timed(const std::string& cmd) {
+  const double cpu = children_cpu();
+  auto start = std::chrono::steady_clock::now();
+  int status = std::system(cmd.c_str());
+  Timing t;
+  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.cpu = children_cpu() - cpu;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) t.wall = -1;
+  return t;
+}
+
 // A generated tree and a cache folder beside it, removed at the end.
 class Tree {
  public:
@@ -95,13 +107,7 @@ class Tree {
     const fs::path report = root_ / "report.json";
     std::string cmd = "cd " + quoted(tree_) + " && '" EMBERLINT_EXE "' check -p build " + args +
                       " --format json --statistics -o " + quoted(report) + " >/dev/null 2>&1";
-    const double cpu = children_cpu();
-    auto start = std::chrono::steady_clock::now();
-    int status = std::system(cmd.c_str());
-    Timing t;
-    t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    t.cpu = children_cpu() - cpu;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) t.wall = -1;
+    Timing t = timed(cmd);
     if (stats) {
       std::ifstream in(report);
       *stats = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
@@ -192,14 +198,7 @@ void BM_emberlint_cache(benchmark::State& state) {
 Timing analyze(const fs::path& folder, const std::string& args, const fs::path& report) {
   std::string cmd = "cd " + quoted(folder) + " && '" EMBERLINT_EXE "' analyze " + args + " -o " +
                     quoted(report) + " >/dev/null 2>&1";
-  const double cpu = children_cpu();
-  auto start = std::chrono::steady_clock::now();
-  int status = std::system(cmd.c_str());
-  Timing t;
-  t.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  t.cpu = children_cpu() - cpu;
-  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1) t.wall = -1;
-  return t;
+  return timed(cmd);
 }
 
 std::string slurp(const fs::path& p) {
