@@ -58,6 +58,7 @@ TuFacts sample_facts(const fs::path& sub) {
     s.kind = i == 6 ? "macro definition" : "ClassDecl";
     s.is_macro = i == 6;
     s.declared.file = i % static_cast<int>(facts.files.size());
+    s.defined = i % 2 == 0;
     facts.symbols.push_back(s);
   }
   for (const char* t :
@@ -89,6 +90,7 @@ void use(const Config& config, const fs::path& sub) {
     if (auto owner = model.symbol_owner(s)) (void)model.backend_folder(owner->backend);
   }
   for (int t = 0; t < static_cast<int>(facts.types.size()); ++t) (void)model.is_tensor(t);
+  for (const auto& s : facts.symbols) (void)model.is_scalar_extractor(s.qualified_name);
   for (const char* code : {"EL200", "EL301", "EL100"}) (void)model.rule_setting(code);
 }
 

@@ -279,12 +279,17 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
   if (root.contains("tensor_types")) {
     c.tensor_types = r.strings(root["tensor_types"], "tensor_types");
     for (std::size_t i = 0; i < c.tensor_types.size(); ++i) {
-      std::string name = c.tensor_types[i];
-      r.glob(name.rfind("::", 0) == 0 ? name.substr(2) : name, "tensor_types[" + std::to_string(i) + "]", {});
+      for (const std::string& pattern : tensor_type_patterns(c.tensor_types[i])) {
+        r.glob(pattern, "tensor_types[" + std::to_string(i) + "]", {});
+      }
     }
   }
   if (root.contains("scalar_extractors")) {
     c.scalar_extractors = r.strings(root["scalar_extractors"], "scalar_extractors");
+    for (std::size_t i = 0; i < c.scalar_extractors.size(); ++i) {
+      const std::string& e = c.scalar_extractors[i];
+      r.glob(e.rfind("::", 0) == 0 ? e.substr(2) : e, "scalar_extractors[" + std::to_string(i) + "]", {});
+    }
   }
   // The ops interface belongs to `emberlint analyze`, which validates its contents.
   if (root.contains("ops_interface")) r.object(root["ops_interface"], "ops_interface");
@@ -433,6 +438,33 @@ std::string read_file(const fs::path& file) {
 }
 
 }  // namespace
+
+std::vector<std::string> tensor_type_patterns(const std::string& entry) {
+  std::string name = entry.rfind("::", 0) == 0 ? entry.substr(2) : entry;
+  std::vector<std::string> out{name};
+  // The first '<' that is not escaped, inside a [...] class or inside a {...} group opens the
+  // template arguments.
+  bool in_class = false;
+  int braces = 0;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (c == '\\') {
+      ++i;
+    } else if (in_class) {
+      in_class = c != ']';
+    } else if (c == '[') {
+      in_class = true;
+      if (i + 1 < name.size() && (name[i + 1] == '!' || name[i + 1] == '^')) ++i;
+      if (i + 1 < name.size() && name[i + 1] == ']') ++i;  // a leading ']' is a member
+    } else if (c == '{' || c == '}') {
+      braces += c == '{' ? 1 : -1;
+    } else if (c == '<' && braces == 0) {
+      if (i > 0) out.push_back(name.substr(0, i));
+      break;
+    }
+  }
+  return out;
+}
 
 void validate_config_text(const std::string& text, const fs::path& file, const RuleNames& names) {
   read_layer(parse_json(text, file), file, names);

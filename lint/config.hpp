@@ -111,6 +111,11 @@ class ConfigLoader {
 
 // Parses one config text (JSON with comments) into raw, validated JSON; exposed for tests.
 // Throws ConfigError "<file>:<line>:<col>: ..." for syntax errors and "<file>: <json path>: ..." otherwise.
+// The name globs one `tensor_types` entry stands for: the entry without a leading "::" and, when
+// it names specializations ("ns::Basic<*>"), the template itself ("ns::Basic"). The loader
+// checks that each is a valid glob.
+std::vector<std::string> tensor_type_patterns(const std::string& entry);
+
 void validate_config_text(const std::string& text, const std::filesystem::path& file, const RuleNames& names);
 
 }  // namespace emberlint

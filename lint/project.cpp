@@ -103,7 +103,11 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
           owner = Owner{lib.backend, lib.name, lib.also};
         }
       }
-      if (!s.is_namespace) {
+      // A symbol glob names what a library declares: a function or type the project defines in one of its
+      // layers is the project's own, whatever its name (`clPad` is not OpenCL's for "cl[A-Z]*"). A library
+      // function the project only redeclares (`extern "C" double cblas_ddot(...)`) is still the library's.
+      const bool own = s.defined && s.declared.file >= 0 && layer(s.declared.file).kind != LayerKind::none;
+      if (!s.is_namespace && !own) {
         for (const auto& g : lib.symbols) {
           if (g.matches_name(q) || g.matches_name(plain)) owner = Owner{lib.backend, lib.name, lib.also};
         }
@@ -154,14 +158,10 @@ bool ProjectModel::is_tensor(int type) const {
   if (auto it = tensor_types_.find(type); it != tensor_types_.end()) return it->second;
   if (!tensor_globs_) {
     tensor_globs_.emplace();
-    for (std::string name : config_.tensor_types) {
-      if (name.rfind("::", 0) == 0) name.erase(0, 2);
-      // The config loader checked that every entry is a valid glob.
-      tensor_globs_->emplace_back(name);
-      // "ns::Basic<*>" names the specializations; the template itself is "ns::Basic".
-      if (auto lt = name.find('<'); lt != std::string::npos && lt > 0) {
-        tensor_globs_->emplace_back(name.substr(0, lt));
-      }
+    for (const std::string& entry : config_.tensor_types) {
+      // The config loader checked that every pattern is a valid glob.
+      for (std::string& pattern : tensor_type_patterns(entry))
+        tensor_globs_->emplace_back(std::move(pattern));
     }
   }
   bool tensor = std::any_of(t->classes.begin(), t->classes.end(), [&](const std::string& c) {
@@ -170,6 +170,18 @@ bool ProjectModel::is_tensor(int type) const {
   });
   tensor_types_.emplace(type, tensor);
   return tensor;
+}
+
+bool ProjectModel::is_scalar_extractor(const std::string& qualified_name) const {
+  if (!extractor_globs_) {
+    extractor_globs_.emplace();
+    // The config loader checked that every entry is a valid glob.
+    for (const std::string& e : config_.scalar_extractors) {
+      extractor_globs_->emplace_back(e.rfind("::", 0) == 0 ? e.substr(2) : e);
+    }
+  }
+  return std::any_of(extractor_globs_->begin(), extractor_globs_->end(),
+                     [&](const Glob& g) { return g.matches_name(qualified_name); });
 }
 
 bool ProjectModel::operator_rules_govern(FileId file) const {

@@ -51,6 +51,8 @@ class ProjectModel {
   // trailing template argument list in the entry is optional). Typedefs, aliases, references, cv and
   // `auto` are already looked through in the facts.
   bool is_tensor(int type) const;
+  // Whether a qualified function name matches an entry of `scalar_extractors` (EL301, EL303).
+  bool is_scalar_extractor(const std::string& qualified_name) const;
   // The operator (EL2xx) and scalar (EL3xx) rules govern every layer but glue; the scalar rules also
   // leave tests alone, which read values to check them.
   bool operator_rules_govern(FileId file) const;
@@ -68,6 +70,7 @@ class ProjectModel {
   mutable std::unordered_map<int, std::optional<Owner>> symbol_owners_;
   mutable std::optional<std::vector<Glob>> tensor_globs_;
   mutable std::unordered_map<int, bool> tensor_types_;
+  mutable std::optional<std::vector<Glob>> extractor_globs_;
 };
 
 Layer classify_path(const Config& config, const std::filesystem::path& absolute);

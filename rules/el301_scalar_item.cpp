@@ -49,16 +49,12 @@ class ScalarItem final : public Rule {
   void check(const ProjectModel& model, const Reporter& reporter) const override {
     const Config& cfg = model.config();
     if (cfg.scalar_extractors.empty()) return;
-    std::vector<Glob> extractors;
-    for (std::string e : cfg.scalar_extractors)
-      extractors.emplace_back(e.rfind("::", 0) == 0 ? e.substr(2) : e);
     const RuleSetting& setting = model.rule_setting(kInfo.code);
     const TuFacts& facts = model.facts();
     for (const auto& call : facts.calls) {
       if (call.callee < 0 || !model.scalar_rules_govern(call.at.file)) continue;
       const std::string& name = facts.symbols[static_cast<std::size_t>(call.callee)].qualified_name;
-      auto matches = [&](const Glob& g) { return g.matches_name(name); };
-      if (std::none_of(extractors.begin(), extractors.end(), matches)) continue;
+      if (!model.is_scalar_extractor(name)) continue;
       const auto& file = facts.path(call.at.file);
       auto in_file = [&](const Glob& g) { return g.matches_path(file); };
       if (std::any_of(setting.allowed_files.begin(), setting.allowed_files.end(), in_file)) continue;
@@ -68,7 +64,7 @@ class ScalarItem final : public Rule {
         if (std::any_of(setting.allowed_functions.begin(), setting.allowed_functions.end(), in_function))
           continue;
         // An extractor built on another (`item<T>()` on `item()`) is the API itself, not a use of it.
-        if (std::any_of(extractors.begin(), extractors.end(), in_function)) continue;
+        if (model.is_scalar_extractor(fn)) continue;
       }
       reporter.report(call.at,
                       "scalar extractor '" + name +

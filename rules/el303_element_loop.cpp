@@ -44,10 +44,6 @@ class ElementLoop final : public Rule {
     static const std::set<std::string> kAccess = {"item", "at", "get"};
     const TuFacts& facts = model.facts();
     if (facts.loops.empty()) return;
-    std::vector<Glob> extractors;
-    for (const std::string& e : model.config().scalar_extractors) {
-      extractors.emplace_back(e.rfind("::", 0) == 0 ? e.substr(2) : e);
-    }
     // Per function: extent calls, the variables that hold an extent, and the element accesses.
     std::map<int, std::vector<const Call*>> extents;
     std::map<int, std::vector<Location>> accesses;
@@ -55,10 +51,8 @@ class ElementLoop final : public Rule {
       if (c.definition < 0) continue;
       if (kExtent.count(c.name) && model.is_tensor(c.object)) extents[c.definition].push_back(&c);
       bool access = kAccess.count(c.name) && model.is_tensor(c.object);
-      if (!access && c.callee >= 0 && !extractors.empty()) {
-        const std::string& name = facts.symbols[static_cast<std::size_t>(c.callee)].qualified_name;
-        access = std::any_of(extractors.begin(), extractors.end(),
-                             [&](const Glob& g) { return g.matches_name(name); });
+      if (!access && c.callee >= 0) {
+        access = model.is_scalar_extractor(facts.symbols[static_cast<std::size_t>(c.callee)].qualified_name);
       }
       if (access) accesses[c.definition].push_back(c.at);
     }

@@ -127,6 +127,24 @@ TEST(Config, RuleOptionsAreCheckedPerRule) {
             std::string::npos);
   EXPECT_NE(config_error(R"({"tensor_types": ["ember::[Tensor"]})").find("tensor_types[0]: bad glob"),
             std::string::npos);
+  // A '<' inside a [...] class does not open template arguments: "a[<]" is one valid glob, not "a[" (a
+  // fuzzed config whose cut-off template was an unclosed class crashed the model).
+  EXPECT_EQ(config_error(R"({"tensor_types": ["a[<]", "ns::B[<>]x<*>", "{A<int>,B}"]})"), "(no error)");
+  // A bad extractor glob is the config's error, not a crash of the first rule that reads it.
+  EXPECT_NE(config_error(R"({"scalar_extractors": ["ns::item", "::a[b"]})")
+                .find("scalar_extractors[1]: bad glob 'a[b'"),
+            std::string::npos);
+}
+
+TEST(Config, TensorTypePatternsCutTheTemplateAtTheFirstTopLevelAngle) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(tensor_type_patterns("::ns::Basic<*>"), (V{"ns::Basic<*>", "ns::Basic"}));
+  EXPECT_EQ(tensor_type_patterns("ns::Tensor"), (V{"ns::Tensor"}));
+  EXPECT_EQ(tensor_type_patterns("<*>"), (V{"<*>"}));
+  EXPECT_EQ(tensor_type_patterns("ns::T[<]x<*>"), (V{"ns::T[<]x<*>", "ns::T[<]x"}));
+  EXPECT_EQ(tensor_type_patterns("ns::T[]<]x"), (V{"ns::T[]<]x"}));
+  EXPECT_EQ(tensor_type_patterns("{A<int>,B}"), (V{"{A<int>,B}"}));
+  EXPECT_EQ(tensor_type_patterns("ns::A\\<b"), (V{"ns::A\\<b"}));
 }
 
 // A source compiled once per backend (other defines) is several commands; an exact repeat is one.
