@@ -63,7 +63,8 @@ struct Symbol {
   std::string kind;  // libclang cursor kind spelling ("ClassDecl", "FunctionDecl", "macro definition")
   bool is_namespace = false;
   bool is_macro = false;
-  Location declared;  // the definition when there is one, else the declaration
+  Location declared;     // the definition when there is one, else the declaration
+  bool defined = false;  // the unit sees the definition (a body, a class definition): `declared` is it
   // A class, struct or union first declared without its definition (`struct handle;`): where. A type the
   // frontend declares and a backend defines is an opaque handle, the frontend's (file -1: none).
   Location forward_declared;
@@ -116,7 +117,8 @@ struct Operator {
 
 struct Conversion {
   Location at;
-  std::string kind;  // "c-style", "static_cast", "functional", "reinterpret_cast", "const_cast", "operator"
+  std::string kind;  // "c-style", "static_cast", "functional", "reinterpret_cast", "const_cast",
+                     // "list-initialization" (`double x{t}`, `double x = {t}`), "operator"
   std::string from_type, to_type;
   int from = -1, to = -1;      // index into types
   Location operand;            // the converted expression

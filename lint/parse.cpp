@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -137,6 +138,16 @@ class Extractor {
         facts_.references[index].via = Via::macro;
         facts_.references[index].via_name = it->second;
       }
+    }
+    // A call the template could not resolve (`x.template item<T>()` on a dependent `x`) is known in each
+    // instantiation: each distinct callee is a call at the template's location, in the template's function.
+    std::set<std::tuple<FileId, unsigned, unsigned, int>> added;
+    for (auto& call : instantiated_calls_) {
+      auto it = dependent_calls_.find({call.at.file, call.at.offset, call.at.end_offset});
+      if (it == dependent_calls_.end()) continue;
+      if (!added.emplace(call.at.file, call.at.offset, call.at.end_offset, call.callee).second) continue;
+      call.definition = it->second;
+      facts_.calls.push_back(std::move(call));
     }
   }
 
@@ -352,7 +363,10 @@ class Extractor {
     CXCursor where = referenced;
     if (!s.is_macro && !s.is_namespace) {
       CXCursor def = clang_getCursorDefinition(referenced);
-      if (!clang_Cursor_isNull(def)) where = def;
+      if (!clang_Cursor_isNull(def)) {
+        where = def;
+        s.defined = true;
+      }
     }
     s.declared = location(clang_getCursorLocation(where));
     const bool record =
@@ -497,6 +511,9 @@ class Extractor {
       case CXCursor_CXXFunctionalCastExpr:
         add_conversion(c, "functional", definition);
         break;
+      case CXCursor_InitListExpr:
+        add_list_initialization(c, definition);
+        break;
       case CXCursor_CXXReinterpretCastExpr:
         add_conversion(c, "reinterpret_cast", definition);
         break;
@@ -571,17 +588,31 @@ class Extractor {
       case CXCursor_CXXFunctionalCastExpr:
         add_conversion(c, "functional", definition);
         break;
+      case CXCursor_InitListExpr:
+        add_list_initialization(c, definition);
+        break;
       default:
         break;
     }
     visit_children(c, definition);
   }
 
-  // Visits the body of a function template's instantiation once, when its template is project code.
+  // Visits once the body of an instantiation whose template is project code: a function template's, or a
+  // member function's of a class template (`Accumulator<Tensor>::add`, whose `total += x` is a tensor
+  // operator only in that instantiation).
   void visit_instantiation(CXCursor callee) {
     if (instantiation_depth_ >= 4) return;
     CXCursor tmpl = clang_getSpecializedCursorTemplate(callee);
-    if (clang_Cursor_isNull(tmpl) || clang_getCursorKind(tmpl) != CXCursor_FunctionTemplate) return;
+    if (clang_Cursor_isNull(tmpl)) return;
+    CXCursorKind tk = clang_getCursorKind(tmpl);
+    if (tk != CXCursor_FunctionTemplate) {
+      CXCursorKind parent = clang_getCursorKind(clang_getCursorSemanticParent(tmpl));
+      const bool member_of_template =
+          (tk == CXCursor_CXXMethod || tk == CXCursor_Constructor || tk == CXCursor_Destructor ||
+           tk == CXCursor_ConversionFunction) &&
+          (parent == CXCursor_ClassTemplate || parent == CXCursor_ClassTemplatePartialSpecialization);
+      if (!member_of_template) return;
+    }
     if (!in_project(location(clang_getCursorLocation(tmpl)).file)) return;
     if (!instantiations_.insert(callee).second) return;
     ++instantiation_depth_;
@@ -741,7 +772,14 @@ class Extractor {
         if (!op.unary || tracked_unary(op.spelling)) facts_.operators.push_back(std::move(op));
       }
     }
-    if (instantiation_depth_ == 0) facts_.calls.push_back(std::move(call));
+    if (instantiation_depth_ == 0) {
+      if (!resolved)
+        dependent_calls_.emplace(std::make_tuple(call.at.file, call.at.offset, call.at.end_offset),
+                                 definition);
+      facts_.calls.push_back(std::move(call));
+    } else if (resolved) {
+      instantiated_calls_.push_back(std::move(call));
+    }
   }
 
   bool class_typed(int type) const {
@@ -975,16 +1013,59 @@ class Extractor {
     conv.to_type = clang::type_spelling(clang_getCursorType(c));
     conv.to = type_id(clang_getCursorType(c));
     conv.definition = definition;
-    // The operand is the last child (a TypeRef to the target type may come first).
+    // The operand is the last child (a TypeRef to the target type may come first). A braced cast
+    // (`double{t}`) converts the list's one element; the list itself is then not a conversion of its own.
     CXCursor operand = clang_getNullCursor();
     for (const auto& k : children(c)) {
       if (is_expression(k)) operand = k;
+    }
+    if (!clang_Cursor_isNull(operand) && clang_getCursorKind(operand) == CXCursor_InitListExpr) {
+      if (CXCursor element = single_element(operand); !clang_Cursor_isNull(element)) {
+        Location list = extent(operand);
+        braced_casts_.emplace(list.file, list.offset, list.end_offset);
+        operand = element;
+      }
     }
     if (!clang_Cursor_isNull(operand)) {
       conv.from_type = clang::type_spelling(clang_getCursorType(operand));
       conv.from = type_id(clang_getCursorType(operand));
       conv.operand = extent(operand);
     }
+    facts_.conversions.push_back(std::move(conv));
+  }
+
+  // The one expression of a braced list (`{t}`), else null.
+  static CXCursor single_element(CXCursor list) {
+    CXCursor element = clang_getNullCursor();
+    int n = 0;
+    for (const auto& k : children(list)) {
+      if (is_expression(k)) {
+        element = k;
+        ++n;
+      }
+    }
+    return n == 1 ? element : clang_getNullCursor();
+  }
+
+  // `double x{t}` and `double x = {t}`: libclang shows the list's written element, not the implicit
+  // conversion inside it, so a one-element list of a non-class type is recorded as the conversion of that
+  // element (the rules keep those to arithmetic types; an aggregate's or a class's list is not one).
+  void add_list_initialization(CXCursor c, int definition) {
+    Location list = extent(c);
+    if (braced_casts_.count({list.file, list.offset, list.end_offset})) return;
+    CXType type = clang_getCanonicalType(clang_getCursorType(c));
+    if (type.kind == CXType_Record || type.kind == CXType_Invalid || type.kind == CXType_Dependent) return;
+    CXCursor element = single_element(c);
+    if (clang_Cursor_isNull(element)) return;
+    Conversion conv;
+    conv.at = list;
+    conv.kind = "list-initialization";
+    conv.to_type = clang::type_spelling(clang_getCursorType(c));
+    conv.to = type_id(clang_getCursorType(c));
+    conv.definition = definition;
+    conv.from_type = clang::type_spelling(clang_getCursorType(element));
+    conv.from = type_id(clang_getCursorType(element));
+    conv.operand = extent(element);
     facts_.conversions.push_back(std::move(conv));
   }
 
@@ -1009,6 +1090,12 @@ class Extractor {
       instantiations_;  // the namespaces enclosing the cursor being visited
   // Condition expressions seen so far, by file and byte range: their conversions are EL201's.
   std::set<std::tuple<FileId, unsigned, unsigned>> conditions_;
+  // Calls in templates that name no callee yet, with their enclosing definition, and the resolved calls
+  // seen inside instantiations: run() keeps those of the second at a location of the first.
+  std::map<std::tuple<FileId, unsigned, unsigned>, int> dependent_calls_;
+  std::vector<Call> instantiated_calls_;
+  // The braced lists of braced casts (`double{t}`): their conversion is the cast's.
+  std::set<std::tuple<FileId, unsigned, unsigned>> braced_casts_;
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> symbol_ids_;
   std::unordered_map<std::pair<CXFile, unsigned>, std::string, PairHash> macro_at_;
   std::vector<std::pair<std::size_t, std::pair<CXFile, unsigned>>> pending_macro_names_;

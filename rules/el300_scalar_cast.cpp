@@ -17,7 +17,7 @@ const RuleInfo kInfo{
     "a tensor converted to a C++ arithmetic type: explicit cast, functional cast, or implicit conversion",
     R"(## What it does
 Flags a value of a configured tensor type converted to an arithmetic type (`bool`, integers, floating
-point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `t.operator double()`, and implicit conversions
+point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `double{t}`, `double x{t};`, `t.operator double()`, and implicit conversions
 through the tensor's conversion operator (`double x = t;`, `f(t)` with a `double` parameter, `t * 2.0` when
 it resolves to the built-in operator). Conversions to a truth value used as a condition are EL201's. The test
 layer is not governed: tests read values to check them.
@@ -72,9 +72,10 @@ class ScalarCast final : public Rule {
     std::set<const Conversion*> reported;
     auto report_cast = [&](const Conversion& cast, const std::string& type) {
       if (!reported.insert(&cast).second || !model.scalar_rules_govern(cast.at.file)) return;
-      std::string how = cast.kind == "c-style"      ? "a C-style cast"
-                        : cast.kind == "functional" ? "a functional cast"
-                                                    : cast.kind;
+      std::string how = cast.kind == "c-style"               ? "a C-style cast"
+                        : cast.kind == "functional"          ? "a functional cast"
+                        : cast.kind == "list-initialization" ? "list-initialization"
+                                                             : cast.kind;
       reporter.report(cast.at,
                       "tensor of type '" + type + "' converted to '" + cast.to_type + "' by " + how +
                           ": a hidden scalar extraction; use an allowed extractor or keep it a tensor");
