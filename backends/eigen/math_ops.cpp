@@ -1,6 +1,7 @@
 // The Eigen backend's math ops: element-wise arithmetic, matmul/dot and reductions.
 // Float add/subtract/multiply/divide, matmul and dot use Eigen array and matrix maps where that is the fast
-// path (matmul in row tiles on every core); the other ops run the shared host loops (frontend/src/host/),
+// path (float and double matmul through the BLAS Eigen is built with, other dtypes in row tiles on every
+// core); the other ops run the shared host loops (frontend/src/host/),
 // whose integers wrap through unsigned arithmetic so that no input is undefined behaviour.
 #include <algorithm>
 #include <cmath>
@@ -26,9 +27,22 @@ using RowMatrix = Eigen::Matrix<U, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMaj
 // of each call) and with it every result bit are the same whatever the number of threads.
 constexpr std::int64_t kProductTileRows = 128;
 
-// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Products of 2^25 multiply-adds and more
-// (above 256^3, where a thread start under load costs more than it saves) split their rows into
-// tiles of kProductTileRows, computed on every core (Eigen's own product runs on one thread).
+// Whether Eigen hands products of U to the BLAS it is built with (EIGEN_USE_BLAS, set in CMakeLists.txt:
+// float and double GEMM through Eigen's own binding). That BLAS (OpenBLAS) blocks and threads the whole
+// product itself, on its own threads (OPENBLAS_NUM_THREADS, not EMBER_NUM_THREADS). As on the blas backend,
+// its result bits are the same run after run but may differ between one thread and several (OpenBLAS 0.3.21:
+// 1000 x 777 x 1003 and 130 x 150 x 140 do, 1024^3 does not), within matmul's 2K ulp bound.
+template <class U>
+constexpr bool kBlasProduct =
+#ifdef EIGEN_USE_BLAS
+    std::is_same_v<U, float> || std::is_same_v<U, double>;
+#else
+    false;
+#endif
+
+// out[b] = a[b] * b[b] for (B, M, K) x (B, K, N) buffers of type U. Without a BLAS behind Eigen, products of
+// 2^25 multiply-adds and more (above 256^3, where a thread start under load costs more than it saves) split
+// their rows into tiles of kProductTileRows, computed on every core (Eigen's own product runs on one thread).
 template <class U>
 void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::int64_t m, std::int64_t k,
                      std::int64_t n) {
@@ -39,6 +53,10 @@ void batched_product(const U* a, const U* b, U* out, std::int64_t batches, std::
       continue;
     }
     Eigen::Map<const RowMatrix<U>> mb(b + i * k * n, k, n);
+    if constexpr (kBlasProduct<U>) {
+      o.noalias() = Eigen::Map<const RowMatrix<U>>(a + i * m * k, m, k) * mb;
+      continue;
+    }
     const std::int64_t tiles = (m + kProductTileRows - 1) / kProductTileRows;
     host::parallel_for(
         tiles,
