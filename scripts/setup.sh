@@ -45,7 +45,7 @@ packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
   libclang-19-dev libomp-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
-  libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo
+  libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo libclblast-dev
   chromium pre-commit
   python3 python3-numpy clang-tidy jq bc  # bench/report.sh, bench/numpy_bench.py and bench/lint/compare.sh
                                           # (the benchmark report and its test), tests/golden/generate.py

@@ -1,11 +1,19 @@
 // OpenCL backend, category "math": element-wise arithmetic with broadcasting, matmul/dot, reductions and
 // cumsum, all as kernels of kernels/math.cl built once per dtype. The kernels mirror the eigen backend's
 // scalar semantics and summation order, so integer results are identical and float + - * / and sums are
-// bit-identical too; transcendental functions are the device's builtins (a few ulp from glibc's).
+// bit-identical too; transcendental functions are the device's builtins (a few ulp from glibc's). Large
+// float32 products go through CLBlast's GEMM when the library is built with it (EMBER_HAVE_CLBLAST).
+#include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
+
+#ifdef EMBER_HAVE_CLBLAST
+#include <clblast.h>
+#endif
 
 #include "opencl_backend.hpp"
 #include "runtime.hpp"
@@ -138,12 +146,80 @@ void along_axis(Runtime& rt, const char* op, const Tensor& x, int axis, Tensor& 
   dev.launch(math_kernel(dev, x.dtype(), op), s.outer * s.inner, arg(x), arg(out), s.extent, s.inner);
 }
 
-// out[b] = a[b] x b[b] with the tiled kernel (matmul_kernel in math.cl); a (B, M, K) and b (B, K, N).
+#ifdef EMBER_HAVE_CLBLAST
+// float32 products of at least this many multiply-adds (64^3) go through CLBlast's GEMM; smaller ones and
+// other dtypes stay on matmul_kernel, which needs no extra program. CLBlast builds its GEMM program at first
+// use (about 27 s per precision on pocl; pocl's own kernel cache keeps it, so only a machine's first run
+// pays); float64 would double that in a cold test run and has no benchmark case, so it is left out.
+constexpr std::int64_t kClblastMinProduct = std::int64_t{1} << 18;
+
+// CLBlast's GEMM parameters for CPU devices: its database has none for pocl, and its defaults (tuned for
+// GPUs) take 400 ms for a 1024^3 float32 product on pocl's CPU device, slower than matmul_kernel (340 ms).
+// These take 110 ms there (2 cores with AVX-512, pocl 3.1): 64 x 128 output tiles per work-group of 8 x 8
+// work-items, each work-item 8 x 16 outputs in registers, vectors of 8 and 16 floats. And the indirect
+// kernel from 64^3 up (CLBlast's default, 384^3, would send a 256^3 product to its direct kernel: 5 ms
+// instead of 0.8 ms).
+void tune_for_cpu(cl_device_id device) {
+  const std::unordered_map<std::string, std::size_t> xgemm = {
+      {"GEMMK", 0}, {"KREG", 1},  {"KWG", 32},  {"KWI", 2},   {"MDIMA", 8}, {"MDIMC", 8},
+      {"MWG", 64},  {"NDIMB", 8}, {"NDIMC", 8}, {"NWG", 128}, {"SA", 0},    {"SB", 0},
+      {"STRM", 0},  {"STRN", 0},  {"VWM", 8},   {"VWN", 16}};
+  clblast::OverrideParameters(device, "Xgemm", clblast::Precision::kSingle, xgemm);
+  clblast::OverrideParameters(device, "GemmRoutine", clblast::Precision::kSingle,
+                              {{"XGEMM_MIN_INDIRECT_SIZE", 64}});
+}
+
+// out[b] = a[b] x b[b] through CLBlast, enqueued on the device's in-order queue like every kernel; false if
+// CLBlast is not to be used for this product (small, not float32) or failed on this device, which then
+// keeps to matmul_kernel. CLBlast adds each output's products in its own blocked order (2K ulp bound,
+// README); with beta = 0 it never reads out.
+bool clblast_gemm(DeviceContext& dev, const Tensor& a, const Tensor& b, Tensor& out, std::int64_t batches,
+                  std::int64_t m, std::int64_t k, std::int64_t n) {
+  if (out.dtype() != DType::float32 || k == 0 || m * n * k < kClblastMinProduct) return false;
+  static std::mutex mutex;
+  static std::map<cl_device_id, bool> usable;  // per device: tuned, and not failed
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    const auto [it, first] = usable.try_emplace(dev.id(), true);
+    if (first) {
+      cl_device_type type = 0;
+      clGetDeviceInfo(dev.id(), CL_DEVICE_TYPE, sizeof(type), &type, nullptr);
+      if ((type & CL_DEVICE_TYPE_CPU) != 0) tune_for_cpu(dev.id());
+    }
+    if (!it->second) return false;
+  }
+  const TensorArg ta = arg(a), tb = arg(b), to = arg(out);
+  const auto u = [](std::int64_t v) { return static_cast<std::size_t>(v); };
+  cl_command_queue queue = dev.queue();
+  const clblast::StatusCode status = [&] {
+    using T = float;
+    const T one = 1;
+    if (batches == 1)
+      return clblast::Gemm<T>(clblast::Layout::kRowMajor, clblast::Transpose::kNo, clblast::Transpose::kNo,
+                              u(m), u(n), u(k), one, ta.mem, u(ta.offset), u(k), tb.mem, u(tb.offset), u(n),
+                              T(0), to.mem, u(to.offset), u(n), &queue);
+    return clblast::GemmStridedBatched<T>(clblast::Layout::kRowMajor, clblast::Transpose::kNo,
+                                          clblast::Transpose::kNo, u(m), u(n), u(k), one, ta.mem,
+                                          u(ta.offset), u(k), u(m * k), tb.mem, u(tb.offset), u(n), u(k * n),
+                                          T(0), to.mem, u(to.offset), u(n), u(m * n), u(batches), &queue);
+  }();
+  if (status == clblast::StatusCode::kSuccess) return true;
+  const std::lock_guard<std::mutex> lock(mutex);
+  usable[dev.id()] = false;  // a program that does not build on this device would not build next time either
+  return false;
+}
+#endif
+
+// out[b] = a[b] x b[b] with the tiled kernel (matmul_kernel in math.cl), or CLBlast's GEMM for large float32
+// products; a (B, M, K) and b (B, K, N).
 void gemm(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tensor& out, std::int64_t batches,
           std::int64_t m, std::int64_t k, std::int64_t n) {
   if (batches == 0 || m == 0 || n == 0) return;
   constexpr std::size_t tile = 64, group = 16;  // TM and the work-group size in math.cl
   DeviceContext& dev = rt.device(out.device(), op);
+#ifdef EMBER_HAVE_CLBLAST
+  if (clblast_gemm(dev, a, b, out, batches, m, k, n)) return;
+#endif
   const std::size_t m_tiles = (static_cast<std::size_t>(m) + tile - 1) / tile;
   const std::size_t n_tiles = (static_cast<std::size_t>(n) + tile - 1) / tile;
   const std::size_t global[2] = {n_tiles * group, static_cast<std::size_t>(batches) * m_tiles * group};

@@ -607,6 +607,26 @@ TEST(Parity, MatmulAndDot) {
   }
 }
 
+// Products large enough for each backend's fast path: eigen's float products through the BLAS behind Eigen
+// (EIGEN_USE_BLAS), opencl's float32 products from 64^3 multiply-adds through CLBlast when built with it,
+// batched (strided) too. Same 2K ulp bound for positive terms.
+TEST(Parity, LargeMatmul) {
+  const std::pair<Shape, Shape> shapes[] = {{{130, 150}, {150, 140}}, {{3, 70, 65}, {65, 80}}};
+  for (DType d : kAllDTypes) {
+    for (const auto& shapes : shapes) {
+      const Shape &sa = shapes.first, &sb = shapes.second;
+      const std::int64_t k = sa.back();
+      agree(
+          label("matmul", d, sa, sb, true),
+          [&] {
+            return std::vector{
+                ops::matmul(input(d, sa, 31, Values::positive), input(d, sb, 32, Values::positive))};
+          },
+          Ulps{2, 2 * k, 2 * k});
+    }
+  }
+}
+
 TEST(Parity, CreationIsExact) {
   for (DType d : kAllDTypes) {
     agree(label("full/eye", d, {3, 4}), [&] {
