@@ -14,6 +14,14 @@ struct Replacement {
   std::filesystem::path file;  // absolute
   std::size_t offset = 0, length = 0;
   std::string replacement;
+  // The functions the replacement calls: where each name starts in `replacement` and the qualified name it
+  // must resolve to from there. The fix is checked by reparsing the unit with it applied (lint/fix_check.hpp)
+  // before it is offered; not part of the key, not written to caches or reports.
+  struct Call {
+    std::size_t offset = 0;
+    std::string qualified_name;
+  };
+  std::vector<Call> calls;
   auto key() const { return std::tie(file, offset, length, replacement); }
   bool operator<(const Replacement& o) const { return key() < o.key(); }
   bool operator==(const Replacement& o) const { return key() == o.key(); }

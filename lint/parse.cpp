@@ -122,6 +122,21 @@ bool is_scope_kind(CXCursorKind k) {
          k == CXCursor_ClassTemplatePartialSpecialization;
 }
 
+// "ns::Class::name": the cursor's name with its enclosing namespaces and classes.
+std::string qualified_name(CXCursor c) {
+  std::string name = clang::spelling(c);
+  for (CXCursor p = clang_getCursorSemanticParent(c); !clang_Cursor_isNull(p);
+       p = clang_getCursorSemanticParent(p)) {
+    CXCursorKind k = clang_getCursorKind(p);
+    if (k == CXCursor_TranslationUnit || clang_isInvalid(k)) break;
+    if (!is_scope_kind(k)) continue;
+    std::string part = clang::spelling(p);
+    if (part.empty()) part = k == CXCursor_Namespace ? "(anonymous namespace)" : "(anonymous)";
+    name = part + "::" + name;
+  }
+  return name;
+}
+
 class Extractor {
  public:
   Extractor(CXTranslationUnit tu, TuFacts& facts, const ParseOptions& options, const CompileCommand& command)
@@ -336,19 +351,7 @@ class Extractor {
     }
   }
 
-  std::string qualified_name(CXCursor c) {
-    std::string name = clang::spelling(c);
-    for (CXCursor p = clang_getCursorSemanticParent(c); !clang_Cursor_isNull(p);
-         p = clang_getCursorSemanticParent(p)) {
-      CXCursorKind k = clang_getCursorKind(p);
-      if (k == CXCursor_TranslationUnit || clang_isInvalid(k)) break;
-      if (!is_scope_kind(k)) continue;
-      std::string part = clang::spelling(p);
-      if (part.empty()) part = k == CXCursor_Namespace ? "(anonymous namespace)" : "(anonymous)";
-      name = part + "::" + name;
-    }
-    return name;
-  }
+  static std::string qualified_name(CXCursor c) { return emberlint::qualified_name(c); }
 
   int symbol_id(CXCursor referenced) {
     CXCursor canonical = clang_getCanonicalCursor(referenced);
@@ -1147,6 +1150,65 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
   result.failure_column = first.column;
   result.cause = unit_parse_cause(classified);
   return true;
+}
+
+EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& command,
+                              const std::string& resource_dir, const std::vector<EditedFile>& files) {
+  std::vector<std::string> argv = libclang_arguments(command, resource_dir);
+  std::vector<const char*> cargv;
+  for (const auto& a : argv) cargv.push_back(a.c_str());
+  std::vector<std::string> names;
+  for (const auto& f : files) names.push_back(f.path.string());
+  std::vector<CXUnsavedFile> unsaved;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    unsaved.push_back(
+        {names[i].c_str(), files[i].text.data(), static_cast<unsigned long>(files[i].text.size())});
+  }
+  CXTranslationUnit raw = nullptr;
+  CXErrorCode err = clang_parseTranslationUnit2FullArgv(
+      index.get(), command.file.c_str(), cargv.data(), static_cast<int>(cargv.size()), unsaved.data(),
+      static_cast<unsigned>(unsaved.size()), CXTranslationUnit_KeepGoing, &raw);
+  clang::TranslationUnit tu(raw);
+  EditProblem problem;
+  if (err != CXError_Success || !tu) {
+    problem.why = "libclang could not parse the fixed file";
+    return problem;
+  }
+  std::vector<CXFile> handles;
+  for (const auto& name : names) handles.push_back(clang_getFile(tu.get(), name.c_str()));
+  unsigned n = clang_getNumDiagnostics(tu.get());
+  for (unsigned i = 0; i < n; ++i) {
+    clang::Diagnostic d(clang_getDiagnostic(tu.get(), i));
+    if (d.severity() < CXDiagnostic_Error) continue;
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getExpansionLocation(d.location(), &file, nullptr, nullptr, &offset);
+    problem.why = "the fixed code does not compile: " + d.spelling();
+    for (std::size_t f = 0; f < handles.size(); ++f) {
+      if (file && handles[f] && clang_File_isEqual(file, handles[f])) {
+        problem.file = f;
+        problem.offset = offset;
+      }
+    }
+    return problem;
+  }
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    for (const auto& call : files[f].calls) {
+      CXSourceLocation where =
+          clang_getLocationForOffset(tu.get(), handles[f], static_cast<unsigned>(call.offset));
+      CXCursor callee = clang_getCursorReferenced(clang_getCursor(tu.get(), where));
+      std::string resolved = clang_Cursor_isNull(callee) ? std::string() : qualified_name(callee);
+      if (resolved != call.qualified_name) {
+        problem.why = "the call it writes would name " +
+                      (resolved.empty() ? std::string("nothing") : "'" + resolved + "'") + " there, not '" +
+                      call.qualified_name + "'";
+        problem.file = f;
+        problem.offset = call.offset;
+        return problem;
+      }
+    }
+  }
+  return problem;
 }
 
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,

@@ -49,6 +49,26 @@ bool collect_parse_errors(CXTranslationUnit tu, const std::filesystem::path& dir
 void for_each_input(CXTranslationUnit tu, const std::filesystem::path& directory,
                     const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
 
+// A file's text as a fix would leave it, with the calls the fix wrote (offsets into `text`).
+struct EditedFile {
+  std::filesystem::path path;  // absolute
+  std::string text;
+  std::vector<Replacement::Call> calls;
+};
+
+// What went wrong in an edited unit: why (empty when nothing did), and where, when that is in an edited
+// file: its index in the files and the byte offset into its edited text.
+struct EditProblem {
+  std::string why;
+  std::size_t file = static_cast<std::size_t>(-1);
+  std::size_t offset = 0;
+};
+
+// Parses the command again with the edited files standing for theirs on disk (libclang's unsaved files):
+// no problem when the result has no error and every call of `calls` resolves to the function it names.
+EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& command,
+                              const std::string& resource_dir, const std::vector<EditedFile>& files);
+
 // The argv (driver first) that parse_translation_unit hands to libclang; exposed for tests and --verbose.
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir);
 

@@ -16,6 +16,7 @@
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
 #include "lint/driver_query.hpp"
+#include "lint/fix_check.hpp"
 #include "lint/git_diff.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse.hpp"
@@ -326,6 +327,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     if (!session.selected(rule->info().code)) continue;
     rule->check(model, Reporter(rule->info(), facts, out.diagnostics));
   }
+  check_fixes(index, job.command, resource_dir, !parsed.errors.empty(), out.diagnostics);
   return out;
 }
 

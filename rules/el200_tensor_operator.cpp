@@ -1,11 +1,13 @@
 // EL200 tensor-operator: an overloaded arithmetic, comparison, compound-assignment or unary operator applied
 // to a tensor, with a fix that rewrites it to the ops call.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <set>
 
 #include "lint/source_text.hpp"
+#include "lint/suppressions.hpp"
 #include "rules/registry.hpp"
 
 namespace emberlint {
@@ -58,7 +60,11 @@ namespace ember;` or inside `namespace ember`, and `add` under `using namespace 
 produced by a macro, bitwise operators, `++`/`--`, unary `+` and a scalar on the left of `- / %` are reported
 without a fix. The fix calls the namespace `rules.EL200.ops_namespace` names (`"ember::ops"` in ember's own
 config); without it the finding has no fix, since no other code base's ops API is ember's. The fixed file must
-include the header that declares the ops.
+include the header that declares the ops. Comments between the operands are kept, before the second argument.
+Every fix is checked before it is offered: the unit is parsed again with the fixes applied, and a fix whose
+result does not compile (`p = ops::add(p, x)` for a `p` of a type derived from the tensor) or whose call
+would name another function from where it stands (`ops::add` inside a namespace with its own `ops`) is
+withdrawn; the finding says why. A file that does not compile as it is gets no fixes.
 )"};
 
 // The ops function for an operator; empty when the ops API has none.
@@ -233,6 +239,19 @@ class TensorOperator final : public Rule {
         r.offset = outer->op->at.offset;
         r.length = outer->op->at.end_offset - outer->op->at.offset;
         r.replacement = rewrite(*outer, fixable, src.text());
+        // Every ops call the rewrite wrote must name the configured namespace's function where it stands.
+        for (const Node* m : fixable) {
+          if (!outer->op->at.contains(m->op->at)) continue;
+          const std::string call = m->prefix + m->function + "(";
+          for (std::size_t at = r.replacement.find(call); at != std::string::npos;
+               at = r.replacement.find(call, at + 1)) {
+            const char before = at == 0 ? ' ' : r.replacement[at - 1];
+            if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == ':') continue;
+            Replacement::Call c{at + m->prefix.size(), target + "::" + m->function};
+            auto same = [&](const Replacement::Call& o) { return o.offset == c.offset; };
+            if (std::none_of(r.calls.begin(), r.calls.end(), same)) r.calls.push_back(std::move(c));
+          }
+        }
         it = edits.emplace(outer, std::move(r)).first;
       }
       edits.emplace(n, it->second);
@@ -408,8 +427,21 @@ class TensorOperator final : public Rule {
     const Operator& op = *n.op;
     std::vector<std::string> args;
     for (std::size_t i : n.order) args.push_back(strip_parens(render(op.operands[i], fixable, text)));
+    // Comments between the operands (`a + /* why */ b`, `a +  // why` then `b` on the next line) are kept,
+    // before the second argument; a line comment keeps its line break.
+    std::string kept;
+    if (op.operands.size() == 2 && op.operands[0].end_offset <= op.operands[1].offset) {
+      const std::size_t from = op.operands[0].end_offset, to = op.operands[1].offset;
+      // After a line comment the argument goes on the next line, indented as the second operand's line.
+      const std::size_t line = text.rfind('\n', to == 0 ? 0 : to - 1);
+      const std::size_t start = line == std::string::npos ? 0 : line + 1;
+      const std::string indent = text.substr(start, text.find_first_not_of(" \t", start) - start);
+      for (const Comment& c : find_comments(text.substr(from, to - from))) {
+        kept += c.text + (c.text.rfind("//", 0) == 0 ? "\n" + indent : " ");
+      }
+    }
     std::string call = n.prefix + n.function + "(";
-    for (std::size_t i = 0; i < args.size(); ++i) call += (i ? ", " : "") + args[i];
+    for (std::size_t i = 0; i < args.size(); ++i) call += (i ? ", " + kept : "") + args[i];
     call += ")";
     if (!n.compound) return call;
     return text.substr(op.operands[0].offset, op.operands[0].end_offset - op.operands[0].offset) + " = " +

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_support.hpp"
@@ -157,14 +158,23 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
   EXPECT_EQ(again.at("fixed"), 0);
   EXPECT_EQ(read_file(file), expected_);
   std::size_t left = 0;
+  std::set<std::string> withdrawn;
   for (const auto& d : again.at("diagnostics")) {
     if (d.at("code") == "EL200") {
       ++left;
       EXPECT_TRUE(d.at("fix").empty());
-      EXPECT_NE(d.at("message").get<std::string>().find("no automatic fix"), std::string::npos);
+      const std::string message = d.at("message");
+      EXPECT_NE(message.find("no automatic fix"), std::string::npos);
+      if (message.find("would name 'ember::detail::ops::add' there, not 'ember::ops::add'") != std::string::npos)
+        withdrawn.insert("shadowed");
+      if (message.find("the fixed code does not compile: no viable overloaded '='") != std::string::npos)
+        withdrawn.insert("derived");
     }
   }
-  EXPECT_EQ(left, 3u);  // not_fixed() in the fixture: TWICE(a), 2.0 - a and p[0] -= b
+  // not_fixed() in the fixture: TWICE(a), 2.0 - a and p[0] -= b; and the two fixes the reparse withdraws:
+  // ops::add inside a namespace with its own ops, p += x on a type derived from the tensor.
+  EXPECT_EQ(left, 5u);
+  EXPECT_EQ(withdrawn, (std::set<std::string>{"shadowed", "derived"}));
 }
 
 TEST_F(Fix, ExportedFixesAppliedByClangApplyReplacementsMatchFixInPlace) {

@@ -172,7 +172,7 @@ TEST(Fixes, SharedEditsAreTakenOnceAndOverlapsWaitForTheNextRun) {
     Diagnostic d;
     d.code = "EL200";
     d.file = "/p/a.cpp";
-    d.fix.push_back({"/p/a.cpp", offset, length, std::move(text)});
+    d.fix.push_back({"/p/a.cpp", offset, length, std::move(text), {}});
     return d;
   };
   std::vector<Diagnostic> ds = {diag(10, 5, "add(a, b)"), diag(10, 5, "add(a, b)"), diag(12, 9, "x"),
@@ -195,7 +195,7 @@ TEST(Fixes, YamlIsWhatClangApplyReplacementsReads) {
   d.file = "/nonexistent/a.cpp";
   d.line = 1;
   d.column = 1;
-  d.fix.push_back({"/nonexistent/a.cpp", 4, 5, "add(a,\tb)\n"});
+  d.fix.push_back({"/nonexistent/a.cpp", 4, 5, "add(a,\tb)\n", {}});
   std::vector<Diagnostic> ds = {d, d};
   std::ostringstream out;
   write_fixes_yaml(out, ds, plan_fixes(ds));
