@@ -307,6 +307,8 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
         std::vector<std::string> allowed = {"severity"};
         if (code == "EL200") allowed.push_back("ops_namespace");
         if (code == "EL301") allowed.insert(allowed.end(), {"allowed_files", "allowed_functions"});
+        if (code == "EL101" || code == "EL102" || code == "EL103" || code == "EL104")
+          allowed.push_back("report_type_only");
         r.keys(value, path, allowed);
         if (value.contains("severity")) sev = r.string(value["severity"], sev_path = path + ".severity");
         if (value.contains("ops_namespace")) {
@@ -323,6 +325,9 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
         }
         if (value.contains("allowed_functions")) {
           setting.allowed_functions = r.globs(value["allowed_functions"], path + ".allowed_functions", {});
+        }
+        if (value.contains("report_type_only")) {
+          setting.report_type_only = r.boolean(value["report_type_only"], path + ".report_type_only");
         }
       } else {
         sev = r.string(value, path);

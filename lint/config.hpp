@@ -60,6 +60,8 @@ struct RuleSetting {
   std::optional<std::string> ops_namespace;  // EL200: the namespace of the ops its fixes call
   std::vector<Glob> allowed_files;           // EL301: files that may extract scalars
   std::vector<Glob> allowed_functions;       // EL301: functions (qualified-name globs) that may
+  // EL101 to EL104: also report uses that need only a declaration (Reference::type_only)
+  bool report_type_only = false;
 };
 
 struct Config {

@@ -76,6 +76,10 @@ struct Reference {
   Via via = Via::direct;
   std::string via_name;  // the alias, typedef, macro or declaration the reference came through
   int definition = -1;   // the enclosing function definition, index into TuFacts::definitions
+  // Needs only the declaration at compile time, nothing at link or run time: written inside an unevaluated
+  // operand (`decltype(...)`, `sizeof(...)`, `alignof(...)`, `noexcept(...)`), or naming a class the unit
+  // never sees defined (only pointers and references to it are possible).
+  bool type_only = false;
 };
 
 struct Definition {

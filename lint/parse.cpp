@@ -137,6 +137,29 @@ std::string qualified_name(CXCursor c) {
   return name;
 }
 
+// The byte ranges of the unevaluated operands written in a source: the parentheses after `decltype`,
+// `sizeof`, `alignof` and `noexcept`.
+std::vector<std::pair<unsigned, unsigned>> unevaluated_operands(std::string_view t) {
+  std::vector<std::pair<unsigned, unsigned>> out;
+  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::string_view word : {"decltype", "sizeof", "alignof", "noexcept"}) {
+    for (std::size_t at = t.find(word); at != std::string_view::npos; at = t.find(word, at + 1)) {
+      if ((at > 0 && ident(t[at - 1])) || (at + word.size() < t.size() && ident(t[at + word.size()])))
+        continue;
+      std::size_t open = t.find_first_not_of(" \t\r\n", at + word.size());
+      if (open == std::string_view::npos || t[open] != '(') continue;
+      int depth = 0;
+      std::size_t close = open;
+      for (; close < t.size(); ++close) {
+        if (t[close] == '(') ++depth;
+        if (t[close] == ')' && --depth == 0) break;
+      }
+      if (close < t.size()) out.emplace_back(static_cast<unsigned>(open), static_cast<unsigned>(close));
+    }
+  }
+  return out;
+}
+
 class Extractor {
  public:
   Extractor(CXTranslationUnit tu, TuFacts& facts, const ParseOptions& options, const CompileCommand& command)
@@ -153,6 +176,40 @@ class Extractor {
         facts_.references[index].via = Via::macro;
         facts_.references[index].via_name = it->second;
       }
+    }
+    // References that need the declaration only (lint/facts.hpp, Reference::type_only).
+    std::map<FileId, std::vector<std::pair<unsigned, unsigned>>> unevaluated;
+    for (auto& ref : facts_.references) {
+      const Symbol& sym = facts_.symbols[static_cast<std::size_t>(ref.symbol)];
+      const bool record = sym.kind == "StructDecl" || sym.kind == "ClassDecl" || sym.kind == "UnionDecl";
+      if (record && !sym.defined) {
+        ref.type_only = true;
+        continue;
+      }
+      if (ref.at.file < 0 || !in_project(ref.at.file)) continue;
+      auto it = unevaluated.find(ref.at.file);
+      if (it == unevaluated.end())
+        it = unevaluated.emplace(ref.at.file, unevaluated_operands(text(ref.at.file))).first;
+      ref.type_only = std::any_of(it->second.begin(), it->second.end(), [&](const auto& r) {
+        return ref.at.offset >= r.first && ref.at.offset < r.second;
+      });
+    }
+    // `cl::` in `cl::Buffer*` is as type-only as what it qualifies (innermost qualifier first).
+    std::map<std::pair<FileId, unsigned>, std::size_t> starting_at;
+    for (std::size_t i = 0; i < facts_.references.size(); ++i) {
+      starting_at.emplace(std::make_pair(facts_.references[i].at.file, facts_.references[i].at.offset), i);
+    }
+    for (auto it = starting_at.rbegin(); it != starting_at.rend(); ++it) {
+      Reference& ref = facts_.references[it->second];
+      if (ref.type_only || !facts_.symbols[static_cast<std::size_t>(ref.symbol)].is_namespace) continue;
+      // References are points: the qualified name starts after the namespace's name and its `::`.
+      std::string_view t = ref.at.file >= 0 ? text(ref.at.file) : std::string_view();
+      std::size_t after = ref.at.offset;
+      while (after < t.size() && (std::isalnum(static_cast<unsigned char>(t[after])) || t[after] == '_'))
+        ++after;
+      while (after < t.size() && (t[after] == ' ' || t[after] == ':')) ++after;
+      auto next = starting_at.find({ref.at.file, static_cast<unsigned>(after)});
+      if (next != starting_at.end()) ref.type_only = facts_.references[next->second].type_only;
     }
     // A call the template could not resolve (`x.template item<T>()` on a dependent `x`) is known in each
     // instantiation: each distinct callee is a call at the template's location, in the template's function.

@@ -21,6 +21,12 @@ through the ways such a symbol arrives without being spelled: a transitive inclu
 points at the spelling in the frontend file (for a macro, where it is expanded). A file's uses of one symbol
 are one finding, at the first use, with the number of uses and their lines.
 
+Uses that need only a declaration, nothing of the backend at link or run time, are not reported unless
+`rules.EL101.report_type_only` is `true`: names inside `decltype(...)`, `sizeof(...)`, `alignof(...)` and
+`noexcept(...)` (a function pointer type taken from a library's declaration and filled from a plugin
+registry at run time is the decoupling pattern itself), and classes the unit never sees defined (only
+pointers and references to them are possible). EL102, EL103 and EL104 take the same option.
+
 ## Why is this bad?
 An include can be removed and still leave the frontend depending on a backend through another header. What
 matters is what the code uses: a frontend that names `Eigen::MatrixXd`, even through an alias, only works
@@ -46,8 +52,9 @@ class FrontendUsesBackendSymbol final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
   void check(const ProjectModel& model, const Reporter& reporter) const override {
-    auto refs = owned_references(
-        model, [&](FileId file, const Owner&) { return model.layer(file).kind == LayerKind::frontend; });
+    auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner&) {
+      return model.layer(file).kind == LayerKind::frontend;
+    });
     for (const auto& r : refs) {
       reporter.report(r.reference->at, "frontend code uses " + describe(r), {}, subject(r));
     }

@@ -84,8 +84,10 @@ class BackendCodeOutsideBackends final : public Rule {
     };
     // The first library use in each (definition, backend), in source order.
     std::map<std::pair<int, std::string>, const Reference*> first;
+    const bool type_only = model.rule_setting(kInfo.code).report_type_only;
     for (const Reference& ref : facts.references) {
       if (ref.definition < 0 || !governed(ref.at.file)) continue;
+      if (ref.type_only && !type_only) continue;  // needs the declaration only (EL101's doc)
       if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
       auto owner = model.symbol_owner(ref.symbol);
       if (!owner || owner->library.empty()) continue;

@@ -51,7 +51,7 @@ class CrossBackendDependency final : public Rule {
       reporter.report(inc.at, "backend '" + l.backend + "' includes '" + inc.spelled + "', a header of " +
                                   owner->describe());
     }
-    auto refs = owned_references(model, [&](FileId file, const Owner& owner) {
+    auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
       Layer l = model.layer(file);
       return l.kind == LayerKind::backend && !model.may_use(file, owner);
     });

@@ -48,7 +48,7 @@ class TestBypassesFrontend final : public Rule {
                                     "; test through the frontend");
       }
     }
-    auto refs = owned_references(model, [&](FileId file, const Owner& owner) {
+    auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
       return model.layer(file).kind == LayerKind::tests && !model.may_use(file, owner);
     });
     for (const auto& r : refs) {

@@ -5,9 +5,10 @@
 
 namespace emberlint {
 
-std::vector<OwnedReference> owned_references(const ProjectModel& model,
+std::vector<OwnedReference> owned_references(const ProjectModel& model, const std::string& rule,
                                              const std::function<bool(FileId, const Owner&)>& keep) {
   const TuFacts& facts = model.facts();
+  const bool type_only = model.rule_setting(rule).report_type_only;
   std::map<std::tuple<FileId, unsigned, std::string>, OwnedReference> best;
   auto better = [](const OwnedReference& a, const OwnedReference& b) {
     if (a.symbol->is_namespace != b.symbol->is_namespace) return !a.symbol->is_namespace;
@@ -16,6 +17,7 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model,
   };
   for (const Reference& ref : facts.references) {
     if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
+    if (ref.type_only && !type_only) continue;
     auto owner = model.symbol_owner(ref.symbol);
     if (!owner || !keep(ref.at.file, *owner)) continue;
     OwnedReference candidate{&ref, &facts.symbols[static_cast<std::size_t>(ref.symbol)], *owner};
@@ -36,7 +38,9 @@ std::string subject(const OwnedReference& r) {
   std::string what = r.symbol->is_macro       ? "macro '" + r.symbol->qualified_name + "'"
                      : r.symbol->is_namespace ? "namespace '" + r.symbol->qualified_name + "'"
                                               : "'" + r.symbol->qualified_name + "'";
-  return what + " of " + r.owner.describe();
+  // Type-only uses are a finding of their own: a real use of the same symbol is not hidden in their group.
+  return what + " of " + r.owner.describe() +
+         (r.reference->type_only ? " (type only: the declaration, nothing at link or run time)" : "");
 }
 
 std::string describe(const OwnedReference& r) {

@@ -16,14 +16,16 @@ struct OwnedReference {
 };
 
 // References in project files for which `keep(file, owner)` holds, to symbols a backend owns. On each line,
-// one reference per owning backend: the leftmost one, preferring a named symbol over a namespace.
-std::vector<OwnedReference> owned_references(const ProjectModel& model,
+// one reference per owning backend: the leftmost one, preferring a named symbol over a namespace. Type-only
+// references (Reference::type_only) count only when the rule's `report_type_only` option says so.
+std::vector<OwnedReference> owned_references(const ProjectModel& model, const std::string& rule,
                                              const std::function<bool(FileId, const Owner&)>& keep);
 
 // "'Eigen::Matrix' of library Eigen (backend 'eigen') through alias 'Mat'"
 std::string describe(const OwnedReference& r);
-// What is used, without how it arrived: "'Eigen::Matrix' of library Eigen (backend 'eigen')". The group of
-// a finding per use (Diagnostic::group): a file's uses of one symbol are reported once.
+// What is used, without how it arrived: "'Eigen::Matrix' of library Eigen (backend 'eigen')", marked when
+// the use is type-only. The group of a finding per use (Diagnostic::group): a file's uses of one symbol are
+// reported once, its type-only uses once more.
 std::string subject(const OwnedReference& r);
 
 }  // namespace emberlint

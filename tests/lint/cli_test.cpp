@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -225,6 +226,47 @@ TEST_F(Cli, FixesOfATensorOperatorInJsonAndAnUnwritableExportIsAUsageError) {
   EXPECT_NE(bad.err.find("--export-fixes no/such/folder/fixes.yaml: cannot write this file"),
             std::string::npos)
       << bad.err;
+}
+
+// Uses of a backend's declarations that need nothing of it at link or run time (decltype, sizeof, a pointer
+// to a class the unit never sees defined) are findings only when the config asks for them.
+TEST_F(Cli, TypeOnlyUsesOfABackendAreReportedOnlyWhenAsked) {
+  write_file(dir_ / "vendor/lib.h",
+             "#pragma once\nextern \"C\" int lib_call(int);\n"
+             "namespace lib { class Handle; struct Big { double d[4]; }; }\n");
+  write_file(dir_ / "frontend/a.cpp",
+             "#include <lib.h>\nusing Fn = decltype(&lib_call);\n"
+             "unsigned long n() { return sizeof(lib::Big); }\nvoid keep(lib::Handle* h);\n"
+             "int call() { return lib_call(1); }\n");
+  const std::string layers = R"("layers": {"frontend": ["frontend/**"], "backends": {"x": ["backends/x/**"]}},
+      "libraries": {"Lib": {"backend": "x", "headers": ["lib.h"], "namespaces": ["lib"], "symbols": ["lib_*"]}},
+      "compile_flags": ["-std=c++20", "-isystem", "vendor"])";
+  auto uses = [&](const std::string& rules) {
+    write_file(dir_ / ".emberlint.json", "{" + layers + rules + "}");
+    Outcome r = run("check --no-cache --format json frontend/a.cpp");
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const auto doc = nlohmann::json::parse(r.out);
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto& d : doc.at("diagnostics")) {
+      out[d.at("code").get<std::string>()].push_back(std::to_string(d.at("line").get<int>()) + " " +
+                                                     d.at("message").get<std::string>());
+    }
+    return out;
+  };
+  auto plain = uses("");
+  ASSERT_EQ(plain["EL101"].size(), 1u) << testing::PrintToString(plain);
+  EXPECT_EQ(plain["EL101"][0].rfind("5 frontend code uses 'lib_call'", 0), 0u) << plain["EL101"][0];
+  ASSERT_EQ(plain["EL102"].size(), 1u) << testing::PrintToString(plain);  // call(), not n()
+  EXPECT_EQ(plain["EL102"][0].rfind("5 ", 0), 0u);
+  auto all = uses(R"(, "rules": {"EL101": {"report_type_only": true}, "EL102": {"report_type_only": true}})");
+  // Each symbol's type-only uses are one finding, its real uses another.
+  std::set<std::string> lines;
+  for (const auto& m : all["EL101"]) {
+    lines.insert(m.substr(0, m.find(' ')));
+    EXPECT_EQ(m.find("(type only") != std::string::npos, m.rfind("5 ", 0) != 0) << m;
+  }
+  EXPECT_EQ(lines, (std::set<std::string>{"2", "3", "4", "5"})) << testing::PrintToString(all);
+  EXPECT_EQ(all["EL102"].size(), 2u) << testing::PrintToString(all);
 }
 
 // Another code base's tensor operators are its API: without rules.EL200.ops_namespace the finding says to use
