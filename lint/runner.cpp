@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -137,6 +138,45 @@ struct Job {
 
 using JobResult = UnitResult;  // lint/cache.hpp
 
+// Whether a header has code of its own: a function body (after a parameter list or a trailing qualifier),
+// which the units that include it skip and a rule may flag whatever the header's words. Declarations alone
+// are seen through those units.
+bool has_function_body(const fs::path& header) {
+  auto text = SourceText::read(header);
+  if (!text) return false;
+  std::string code = text->text();
+  for (const Comment& c : find_comments(code)) code.replace(c.offset, c.text.size(), c.text.size(), ' ');
+  for (std::size_t at = code.find('{'); at != std::string::npos; at = code.find('{', at + 1)) {
+    std::size_t end = code.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+    if (end == std::string::npos) continue;
+    if (code[end] == ')') return true;
+    std::size_t begin = end;
+    while (begin > 0 && (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
+      --begin;
+    std::string_view w(code.data() + begin, end + 1 - begin);
+    if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
+  }
+  return false;
+}
+
+// The C/C++ sources and headers under a folder that no config excludes, hidden files and folders skipped.
+void walk_sources(Session& session, const fs::path& start,
+                  const std::function<void(const fs::path&)>& visit) {
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(start, fs::directory_options::skip_permission_denied, ec);
+       it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (ec) break;
+    const fs::path p = it->path();
+    bool hidden = p.filename().string().rfind('.', 0) == 0;
+    if (it->is_directory(ec)) {
+      if (hidden || session.config_for(p.parent_path())->excluded(p)) it.disable_recursion_pending();
+      continue;
+    }
+    if (hidden || (!is_source_path(p) && !is_header_path(p))) continue;
+    if (!session.config_for(p.parent_path())->excluded(p)) visit(normalize(p));
+  }
+}
+
 std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths) {
   const CheckOptions& o = session.options();
   std::vector<CompileCommand> commands;
@@ -179,18 +219,7 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
       add(start);
       continue;
     }
-    for (auto it = fs::recursive_directory_iterator(start, fs::directory_options::skip_permission_denied, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (ec) break;
-      const fs::path p = it->path();
-      bool hidden = p.filename().string().rfind('.', 0) == 0;
-      if (it->is_directory(ec)) {
-        if (hidden || session.config_for(p.parent_path())->excluded(p)) it.disable_recursion_pending();
-        continue;
-      }
-      if (hidden || (!is_source_path(p) && !is_header_path(p))) continue;
-      if (!session.config_for(p.parent_path())->excluded(p)) add(normalize(p));
-    }
+    walk_sources(session, start, add);
   }
   std::vector<Job> jobs;
   for (auto& [file, c] : chosen) {
@@ -199,6 +228,38 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     jobs.push_back({std::move(c), session.config_for(file.parent_path())});
   }
   return jobs;
+}
+
+// With a compile database, the project headers under the folders of the run that no parse read (header-only
+// code: templates and inline functions only a user's build includes), each with the command of its nearest
+// source (the database's interpolation), so that their code is checked too.
+std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path>& paths,
+                                    const std::set<fs::path>& read) {
+  const CheckOptions& o = session.options();
+  if (!o.build_dir) return {};
+  std::vector<CompileCommand> commands;
+  try {
+    commands = load_compile_database(*o.build_dir);
+  } catch (const CompileDatabaseError&) {
+    return {};  // the first load reported it
+  }
+  std::vector<Job> out;
+  std::set<fs::path> added;
+  for (const auto& start : paths) {
+    std::error_code ec;
+    if (!fs::is_directory(start, ec)) continue;
+    walk_sources(session, start, [&](const fs::path& p) {
+      if (!is_header_path(p) || read.count(p) || !added.insert(p).second) return;
+      auto cfg = session.config_for(p.parent_path());
+      if (is_library_header(*cfg, p) || !has_function_body(p)) return;  // declarations alone use nothing
+      auto c = interpolate_command(commands, p);
+      if (!c) return;
+      session.driver().complete(*c);
+      add_extra_args(*c, o.extra_args_before, o.extra_args);
+      out.push_back({std::move(*c), cfg});
+    });
+  }
+  return out;
 }
 
 // --diff and --units-of: the jobs whose translation unit reads a target (its own file, or a header it
@@ -352,27 +413,6 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
   return out;
 }
 
-// Whether a header has code of its own: a function body (after a parameter list or a trailing qualifier),
-// which the units that include it skip and a rule may flag whatever the header's words. Declarations alone
-// are seen through those units.
-bool has_function_body(const fs::path& header) {
-  auto text = SourceText::read(header);
-  if (!text) return false;
-  std::string code = text->text();
-  for (const Comment& c : find_comments(code)) code.replace(c.offset, c.text.size(), c.text.size(), ' ');
-  for (std::size_t at = code.find('{'); at != std::string::npos; at = code.find('{', at + 1)) {
-    std::size_t end = code.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
-    if (end == std::string::npos) continue;
-    if (code[end] == ')') return true;
-    std::size_t begin = end;
-    while (begin > 0 && (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
-      --begin;
-    std::string_view w(code.data() + begin, end + 1 - begin);
-    if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
-  }
-  return false;
-}
-
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
                                 const std::string& resource_dir, Session& session, bool skip_bodies) {
   unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
@@ -475,6 +515,20 @@ CheckResult run_check(const CheckOptions& options) {
     auto more = run_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
     for (auto& r : more) {
       if (r.failure) continue;
+      results.push_back(std::move(r));
+    }
+  }
+  // Project headers with code that no unit reads at all. One that does not parse alone reports what parsed;
+  // its errors are no failure of the run, since no build compiles it as it stands.
+  if (options.build_dir && !options.units_of && !changes) {
+    std::set<fs::path> read;
+    for (const auto& r : results) read.insert(r.project_files.begin(), r.project_files.end());
+    for (const auto& j : jobs) read.insert(j.command.file);
+    auto unread =
+        run_jobs(unread_header_jobs(session, paths, read), options.jobs, resource_dir, session, false);
+    for (auto& r : unread) {
+      if (r.failure && !r.failure->partial) continue;
+      r.failure.reset();
       results.push_back(std::move(r));
     }
   }

@@ -482,6 +482,29 @@ TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
   EXPECT_EQ(g.at("failures").at(0).at("message"), "no such file");
 }
 
+// With a compile database, a project header with code that no unit includes (header-only code) is checked on
+// its own with its nearest source's flags; a header of declarations only needs no parse of its own.
+TEST_F(Cli, HeaderCodeNoUnitIncludesIsCheckedWithACompileDatabase) {
+  write_file(dir_ / "frontend/orphan.hpp",
+             "#pragma once\n#include <Eigen/Core>\ninline long h() { return Eigen::MatrixXd().rows(); }\n");
+  write_file(dir_ / "frontend/declarations.hpp", "#pragma once\n#include <Eigen/Core>\nlong g();\n");
+  write_file(dir_ / "build/compile_commands.json",
+             "[{\"directory\": \"" + dir_.string() +
+                 "\", \"file\": \"frontend/clean.cpp\", \"command\": \"c++ -std=c++20 -isystem vendor -c "
+                 "frontend/clean.cpp\"}]");
+  Outcome r = run("check --no-cache -p build --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  const auto doc = nlohmann::json::parse(r.out);
+  std::set<std::string> found;
+  for (const auto& d : doc.at("diagnostics")) {
+    found.insert(d.at("file").get<std::string>() + " " + d.at("code").get<std::string>());
+  }
+  EXPECT_EQ(found, (std::set<std::string>{"frontend/orphan.hpp EL100", "frontend/orphan.hpp EL101",
+                                          "frontend/orphan.hpp EL102"}))
+      << r.out;
+  EXPECT_TRUE(doc.at("failures").empty()) << r.out;
+}
+
 TEST_F(Cli, NonUtf8FileIsAnalyzedAndPrintedSafely) {
   // Latin-1 bytes in a comment and a string: clang accepts them; the report must stay valid UTF-8.
   write_file(
