@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lint/source_text.hpp"
+
 namespace emberlint::analyze {
 
 namespace fs = std::filesystem;
@@ -93,9 +95,7 @@ std::string tokens_text(CXTranslationUnit tu, CXSourceRange range, std::size_t s
   std::string out;
   bool started = skip_until_after_equals == 0;
   int depth = 0;
-  auto wordy = [](const std::string& s) {
-    return !s.empty() && (std::isalnum(static_cast<unsigned char>(s.back())) || s.back() == '_');
-  };
+  auto wordy = [](const std::string& s) { return !s.empty() && is_identifier_char(s.back()); };
   for (unsigned i = 0; i < n; ++i) {
     std::string t = clang::take(clang_getTokenSpelling(tu, tokens[i]));
     if (!started) {
@@ -104,7 +104,7 @@ std::string tokens_text(CXTranslationUnit tu, CXSourceRange range, std::size_t s
       if (t == "=" && depth == 0) started = true;
       continue;
     }
-    bool word = !t.empty() && (std::isalnum(static_cast<unsigned char>(t.front())) || t.front() == '_');
+    bool word = !t.empty() && is_identifier_char(t.front());
     if (word && wordy(out)) out += ' ';
     out += t;
   }
@@ -202,8 +202,7 @@ void strip_namespace(Signature& s, const std::string& ns) {
   const std::string prefix = ns + "::";
   auto strip = [&](std::string& type) {
     for (std::size_t at = type.find(prefix); at != std::string::npos; at = type.find(prefix, at)) {
-      const bool boundary = at == 0 || !(std::isalnum(static_cast<unsigned char>(type[at - 1])) ||
-                                         type[at - 1] == '_' || type[at - 1] == ':');
+      const bool boundary = at == 0 || !(is_identifier_char(type[at - 1]) || type[at - 1] == ':');
       if (boundary) {
         type.erase(at, prefix.size());
       } else {

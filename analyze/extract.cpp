@@ -15,6 +15,7 @@
 #include "lint/clang.hpp"
 #include "lint/parse.hpp"
 #include "lint/project.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint::analyze {
 
@@ -641,10 +642,9 @@ std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<Com
 
 // Whether `word` occurs in `text` as a whole identifier.
 bool has_identifier(std::string_view text, std::string_view word) {
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-    bool before = at > 0 && ident(text[at - 1]);
-    bool after = at + word.size() < text.size() && ident(text[at + word.size()]);
+    bool before = at > 0 && is_identifier_char(text[at - 1]);
+    bool after = at + word.size() < text.size() && is_identifier_char(text[at + word.size()]);
     if (!before && !after) return true;
   }
   return false;

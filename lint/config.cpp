@@ -64,7 +64,7 @@ bool qualified_name(const std::string& s) {
   std::size_t i = 0;
   while (true) {
     if (i == s.size() || !(std::isalpha(static_cast<unsigned char>(s[i])) || s[i] == '_')) return false;
-    while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+    while (i < s.size() && is_identifier_char(s[i])) ++i;
     if (i == s.size()) return true;
     if (s.compare(i, 2, "::") != 0) return false;
     i += 2;

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "lint/config.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
@@ -13,9 +14,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
 bool ident_start(char c) {
   return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
 }
@@ -28,7 +26,7 @@ char at(std::string_view s, std::size_t i) {
 }
 
 std::size_t identifier_end(std::string_view s, std::size_t i) {
-  while (i < s.size() && ident_char(s[i])) ++i;
+  while (i < s.size() && is_identifier_char(s[i])) ++i;
   return i;
 }
 
@@ -123,7 +121,7 @@ HeaderName read_header_name(std::string_view s, std::size_t i, std::size_t& end)
   }
   out.text = rest_of_line(s, i, end);
   bool identifier = !out.text.empty() && ident_start(out.text[0]) &&
-                    std::all_of(out.text.begin(), out.text.end(), ident_char);
+                    std::all_of(out.text.begin(), out.text.end(), is_identifier_char);
   out.form = identifier ? HeaderName::Form::macro : HeaderName::Form::other;
   return out;
 }
@@ -241,14 +239,14 @@ DirectiveScan scan_directives(std::string_view source) {
     } else if (c == '"' || c == '\'') {
       line_start = false;
       i = skip_quoted(s, i);
-    } else if (ident_char(c)) {
+    } else if (is_identifier_char(c)) {
       line_start = false;
       std::size_t end = identifier_end(s, i);
       if (at(s, end) == '"' && raw_string_prefix(s.substr(i, end - i))) {
         end = skip_raw_string(s, end);
       } else if (std::isdigit(static_cast<unsigned char>(c))) {
         // A number's digit separators (1'000'000) are no character literal.
-        while (at(s, end) == '\'' && ident_char(at(s, end + 1))) end = identifier_end(s, end + 1);
+        while (at(s, end) == '\'' && is_identifier_char(at(s, end + 1))) end = identifier_end(s, end + 1);
       }
       i = end;
     } else {

@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "lint/parse_errors.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
@@ -141,10 +142,10 @@ std::string qualified_name(CXCursor c) {
 // `sizeof`, `alignof` and `noexcept`.
 std::vector<std::pair<unsigned, unsigned>> unevaluated_operands(std::string_view t) {
   std::vector<std::pair<unsigned, unsigned>> out;
-  auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (std::string_view word : {"decltype", "sizeof", "alignof", "noexcept"}) {
     for (std::size_t at = t.find(word); at != std::string_view::npos; at = t.find(word, at + 1)) {
-      if ((at > 0 && ident(t[at - 1])) || (at + word.size() < t.size() && ident(t[at + word.size()])))
+      if ((at > 0 && is_identifier_char(t[at - 1])) ||
+          (at + word.size() < t.size() && is_identifier_char(t[at + word.size()])))
         continue;
       std::size_t open = t.find_first_not_of(" \t\r\n", at + word.size());
       if (open == std::string_view::npos || t[open] != '(') continue;
@@ -205,8 +206,7 @@ class Extractor {
       // References are points: the qualified name starts after the namespace's name and its `::`.
       std::string_view t = ref.at.file >= 0 ? text(ref.at.file) : std::string_view();
       std::size_t after = ref.at.offset;
-      while (after < t.size() && (std::isalnum(static_cast<unsigned char>(t[after])) || t[after] == '_'))
-        ++after;
+      while (after < t.size() && is_identifier_char(t[after])) ++after;
       while (after < t.size() && (t[after] == ' ' || t[after] == ':')) ++after;
       auto next = starting_at.find({ref.at.file, static_cast<unsigned>(after)});
       if (next != starting_at.end()) ref.type_only = facts_.references[next->second].type_only;
@@ -487,7 +487,7 @@ class Extractor {
       if (before.size() < word.size() || before.compare(before.size() - word.size(), word.size(), word) != 0)
         return false;
       const std::size_t at = before.size() - word.size();
-      return at == 0 || !(std::isalnum(static_cast<unsigned char>(before[at - 1])) || before[at - 1] == '_');
+      return at == 0 || !is_identifier_char(before[at - 1]);
     };
     if (ends_with("defined")) return true;
     std::string directive;
@@ -806,7 +806,7 @@ class Extractor {
       conv.condition = is_condition(call.at);
       facts_.conversions.push_back(std::move(conv));
     } else if (call.name.rfind("operator", 0) == 0 && call.name.size() > 8 &&
-               !std::isalnum(static_cast<unsigned char>(call.name[8])) && call.name[8] != '_') {
+               !is_identifier_char(call.name[8])) {
       call.operator_spelling = call.name.substr(8);
       while (!call.operator_spelling.empty() && call.operator_spelling.front() == ' ') {
         call.operator_spelling.erase(0, 1);
@@ -925,7 +925,7 @@ class Extractor {
     std::size_t i = begin;
     auto word = [&] {
       std::size_t j = i;
-      while (j < t.size() && (std::isalnum(static_cast<unsigned char>(t[j])) || t[j] == '_')) ++j;
+      while (j < t.size() && is_identifier_char(t[j])) ++j;
       return t.substr(i, j - i);
     };
     std::string_view kw = word();
@@ -1033,8 +1033,8 @@ class Extractor {
       head.end_offset = name.offset;
       std::string_view t = text(head);
       for (std::size_t at = t.find("auto"); at != std::string_view::npos; at = t.find("auto", at + 1)) {
-        auto ident = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-        if ((at == 0 || !ident(t[at - 1])) && (at + 4 >= t.size() || !ident(t[at + 4])))
+        if ((at == 0 || !is_identifier_char(t[at - 1])) &&
+            (at + 4 >= t.size() || !is_identifier_char(t[at + 4])))
           a.written_auto = true;
       }
     }

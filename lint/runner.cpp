@@ -23,6 +23,7 @@
 #include "lint/parse.hpp"
 #include "lint/progress.hpp"
 #include "lint/project.hpp"
+#include "lint/source_text.hpp"
 #include "lint/suppressions.hpp"
 #include "lint/units.hpp"
 #include "rules/el001_unused_suppression.hpp"
@@ -151,8 +152,7 @@ bool has_function_body(const fs::path& header) {
     if (end == std::string::npos) continue;
     if (code[end] == ')') return true;
     std::size_t begin = end;
-    while (begin > 0 && (std::isalnum(static_cast<unsigned char>(code[begin - 1])) || code[begin - 1] == '_'))
-      --begin;
+    while (begin > 0 && is_identifier_char(code[begin - 1])) --begin;
     std::string_view w(code.data() + begin, end + 1 - begin);
     if (w == "const" || w == "noexcept" || w == "override" || w == "final" || w == "mutable") return true;
   }

@@ -1,6 +1,7 @@
 // A source file's text with a line index: snippets for the text report, comment scanning for suppressions.
 #pragma once
 
+#include <cctype>
 #include <cstddef>
 #include <filesystem>
 #include <optional>
@@ -9,6 +10,11 @@
 #include <vector>
 
 namespace emberlint {
+
+// A letter, digit or underscore: a character of a C/C++ identifier.
+inline bool is_identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 class SourceText {
  public:

@@ -9,10 +9,6 @@ namespace emberlint {
 
 namespace {
 
-bool ident(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
-
 std::string lower(std::string s) {
   std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
   return s;
@@ -53,17 +49,18 @@ std::vector<Comment> find_comments(const std::string& t) {
       end = end == std::string::npos ? n : end + 2;
       out.push_back({i, t.substr(i, end - i)});
       i = end;
-    } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !ident(t[i - 1]))) {
+    } else if (std::isdigit(static_cast<unsigned char>(c)) && (i == 0 || !is_identifier_char(t[i - 1]))) {
       // A pp-number, digit separators included (1'000'000, 0xFF'FF).
       ++i;
       while (i < n &&
-             (ident(t[i]) || t[i] == '.' || (t[i] == '\'' && i + 1 < n && ident(t[i + 1])) ||
+             (is_identifier_char(t[i]) || t[i] == '.' ||
+              (t[i] == '\'' && i + 1 < n && is_identifier_char(t[i + 1])) ||
               ((t[i] == '+' || t[i] == '-') && std::string("eEpP").find(t[i - 1]) != std::string::npos))) {
         ++i;
       }
     } else if (c == '"' && i > 0 && t[i - 1] == 'R' &&
-               (i < 2 || !ident(t[i - 2]) || t[i - 2] == 'u' || t[i - 2] == 'U' || t[i - 2] == 'L' ||
-                t[i - 2] == '8')) {
+               (i < 2 || !is_identifier_char(t[i - 2]) || t[i - 2] == 'u' || t[i - 2] == 'U' ||
+                t[i - 2] == 'L' || t[i - 2] == '8')) {
       std::size_t paren = t.find('(', i + 1);
       if (paren == std::string::npos) break;
       std::string close = ")";  // appended, not `")" + ...`, which GCC 12 misreads (-Wrestrict)
@@ -75,8 +72,8 @@ std::vector<Comment> find_comments(const std::string& t) {
       ++i;
       while (i < n && t[i] != c && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
       ++i;
-    } else if (ident(c)) {
-      while (i < n && ident(t[i])) ++i;
+    } else if (is_identifier_char(c)) {
+      while (i < n && is_identifier_char(t[i])) ++i;
     } else {
       ++i;
     }
@@ -106,7 +103,7 @@ void parse_comment(const Comment& comment, const SourceText& source, std::vector
   const std::string low = lower(text);
   for (std::size_t at = low.find("emberlint:"); at != std::string::npos;
        at = low.find("emberlint:", at + 1)) {
-    if (at > 0 && (ident(low[at - 1]) || low[at - 1] == '-')) continue;
+    if (at > 0 && (is_identifier_char(low[at - 1]) || low[at - 1] == '-')) continue;
     if (at + 10 < low.size() && low[at + 10] == ':') continue;  // emberlint::something, a C++ name
     std::size_t p = at + 10;
     while (p < low.size() && low[p] == ' ') ++p;
@@ -145,7 +142,7 @@ void parse_comment(const Comment& comment, const SourceText& source, std::vector
 
   // clang-tidy: NOLINT, NOLINTNEXTLINE, NOLINTBEGIN, NOLINTEND, optionally with (check globs).
   for (std::size_t at = text.find("NOLINT"); at != std::string::npos; at = text.find("NOLINT", at + 1)) {
-    if (at > 0 && ident(text[at - 1])) continue;
+    if (at > 0 && is_identifier_char(text[at - 1])) continue;
     std::size_t w = at + 6;
     while (w < text.size() && std::isupper(static_cast<unsigned char>(text[w]))) ++w;
     const std::string word = text.substr(at, w - at);

@@ -106,7 +106,7 @@ bool simple_lvalue(std::string_view t) {
   std::size_t i = 0;
   auto ident = [&] {
     std::size_t start = i;
-    while (i < t.size() && (std::isalnum(static_cast<unsigned char>(t[i])) || t[i] == '_')) ++i;
+    while (i < t.size() && is_identifier_char(t[i])) ++i;
     return i > start && !std::isdigit(static_cast<unsigned char>(t[start]));
   };
   if (!ident()) return false;
@@ -246,7 +246,7 @@ class TensorOperator final : public Rule {
           for (std::size_t at = r.replacement.find(call); at != std::string::npos;
                at = r.replacement.find(call, at + 1)) {
             const char before = at == 0 ? ' ' : r.replacement[at - 1];
-            if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == ':') continue;
+            if (is_identifier_char(before) || before == ':') continue;
             Replacement::Call c{at + m->prefix.size(), target + "::" + m->function};
             auto same = [&](const Replacement::Call& o) { return o.offset == c.offset; };
             if (std::none_of(r.calls.begin(), r.calls.end(), same)) r.calls.push_back(std::move(c));
