@@ -58,17 +58,22 @@ std::optional<Edited> apply(const std::vector<const Fix*>& fixes) {
   return out;
 }
 
-// The problem of the unit with these fixes applied, and the fix whose text it is in (null when none is).
-std::pair<EditProblem, const Fix*> check(const clang::Index& index, const CompileCommand& command,
-                                         const std::string& resource_dir,
-                                         const std::vector<const Fix*>& fixes) {
+// The problems of the unit with these fixes applied, each with the fix whose text it is in (null when none).
+std::vector<std::pair<EditProblem, const Fix*>> check(const clang::Index& index,
+                                                      const CompileCommand& command,
+                                                      const std::string& resource_dir,
+                                                      const std::vector<const Fix*>& fixes) {
   auto edited = apply(fixes);
-  if (!edited) return {{"the fixes overlap or the file cannot be read"}, nullptr};
-  EditProblem p = check_edited_unit(index, command, resource_dir, edited->files);
-  for (const Span& s : edited->spans) {
-    if (!p.why.empty() && p.file == s.file && p.offset >= s.begin && p.offset < s.end) return {p, s.fix};
+  if (!edited) return {{{"the fixes overlap or the file cannot be read"}, nullptr}};
+  std::vector<std::pair<EditProblem, const Fix*>> out;
+  for (auto& p : check_edited_unit(index, command, resource_dir, edited->files)) {
+    const Fix* in = nullptr;
+    for (const Span& s : edited->spans) {
+      if (p.file == s.file && p.offset >= s.begin && p.offset < s.end) in = s.fix;
+    }
+    out.emplace_back(std::move(p), in);
   }
-  return {p, nullptr};
+  return out;
 }
 
 void withdraw(Diagnostic& d, const std::string& why) {
@@ -93,25 +98,31 @@ void check_fixes(const clang::Index& index, const CompileCommand& command, const
       failed.emplace(*f, "the file does not compile as it is, so no fix can be checked");
     remaining.clear();
   }
-  // Together first; a problem inside one fix's text withdraws that fix and the rest are tried again.
+  // Together first (one parse when every fix is sound); the problems inside fixes' texts withdraw those
+  // fixes and the rest are checked again.
   while (!remaining.empty()) {
-    auto [problem, culprit] = check(index, command, resource_dir, remaining);
-    if (problem.why.empty()) break;
-    if (culprit) {
-      failed.emplace(*culprit, problem.why);
-      remaining.erase(std::find(remaining.begin(), remaining.end(), culprit));
-      continue;
+    auto problems = check(index, command, resource_dir, remaining);
+    if (problems.empty()) break;
+    bool inside = false;
+    for (const auto& [problem, culprit] : problems) {
+      if (!culprit) continue;
+      inside = true;
+      failed.emplace(*culprit, problem.why);  // the first problem of a fix says why
+      remaining.erase(std::remove(remaining.begin(), remaining.end(), culprit), remaining.end());
     }
-    // The problem is outside every fix's text (an overload it changed, say): each is checked alone, or, when
-    // there are too many for that, none is offered.
+    if (inside) continue;
+    // Problems outside every fix's text only (an overload a fix changed, say): each fix is checked alone, or,
+    // when there are too many for that, none is offered.
+    const std::size_t before = failed.size();
     if (remaining.size() <= kFixesCheckedAlone) {
       for (const Fix* f : remaining) {
-        if (auto [alone, where] = check(index, command, resource_dir, {f}); !alone.why.empty())
-          failed.emplace(*f, alone.why);
+        if (auto alone = check(index, command, resource_dir, {f}); !alone.empty())
+          failed.emplace(*f, alone.front().first.why);
       }
     }
-    if (failed.empty() || remaining.size() > kFixesCheckedAlone) {
-      for (const Fix* f : remaining) failed.emplace(*f, "with the file's other fixes, " + problem.why);
+    if (failed.size() == before) {
+      for (const Fix* f : remaining)
+        failed.emplace(*f, "with the file's other fixes, " + problems.front().first.why);
     }
     break;
   }

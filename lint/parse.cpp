@@ -1209,8 +1209,9 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
   return true;
 }
 
-EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& command,
-                              const std::string& resource_dir, const std::vector<EditedFile>& files) {
+std::vector<EditProblem> check_edited_unit(const clang::Index& index, const CompileCommand& command,
+                                           const std::string& resource_dir,
+                                           const std::vector<EditedFile>& files) {
   std::vector<std::string> argv = libclang_arguments(command, resource_dir);
   std::vector<const char*> cargv;
   for (const auto& a : argv) cargv.push_back(a.c_str());
@@ -1221,16 +1222,16 @@ EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& c
     unsaved.push_back(
         {names[i].c_str(), files[i].text.data(), static_cast<unsigned long>(files[i].text.size())});
   }
+  // No precompiled preamble: it is a temporary file to write, and a check must not fail where the first
+  // parse (which may have skipped preamble bodies) did not.
+  const unsigned flags = CXTranslationUnit_KeepGoing;
   CXTranslationUnit raw = nullptr;
-  CXErrorCode err = clang_parseTranslationUnit2FullArgv(
-      index.get(), command.file.c_str(), cargv.data(), static_cast<int>(cargv.size()), unsaved.data(),
-      static_cast<unsigned>(unsaved.size()), CXTranslationUnit_KeepGoing, &raw);
+  CXErrorCode err = clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
+                                                        static_cast<int>(cargv.size()), unsaved.data(),
+                                                        static_cast<unsigned>(unsaved.size()), flags, &raw);
   clang::TranslationUnit tu(raw);
-  EditProblem problem;
-  if (err != CXError_Success || !tu) {
-    problem.why = "libclang could not parse the fixed file";
-    return problem;
-  }
+  std::vector<EditProblem> problems;
+  if (err != CXError_Success || !tu) return {{"libclang could not parse the fixed file"}};
   std::vector<CXFile> handles;
   for (const auto& name : names) handles.push_back(clang_getFile(tu.get(), name.c_str()));
   unsigned n = clang_getNumDiagnostics(tu.get());
@@ -1240,14 +1241,14 @@ EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& c
     CXFile file = nullptr;
     unsigned offset = 0;
     clang_getExpansionLocation(d.location(), &file, nullptr, nullptr, &offset);
-    problem.why = "the fixed code does not compile: " + d.spelling();
+    EditProblem problem{"the fixed code does not compile: " + d.spelling()};
     for (std::size_t f = 0; f < handles.size(); ++f) {
       if (file && handles[f] && clang_File_isEqual(file, handles[f])) {
         problem.file = f;
         problem.offset = offset;
       }
     }
-    return problem;
+    problems.push_back(std::move(problem));
   }
   for (std::size_t f = 0; f < files.size(); ++f) {
     for (const auto& call : files[f].calls) {
@@ -1256,16 +1257,14 @@ EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& c
       CXCursor callee = clang_getCursorReferenced(clang_getCursor(tu.get(), where));
       std::string resolved = clang_Cursor_isNull(callee) ? std::string() : qualified_name(callee);
       if (resolved != call.qualified_name) {
-        problem.why = "the call it writes would name " +
-                      (resolved.empty() ? std::string("nothing") : "'" + resolved + "'") + " there, not '" +
-                      call.qualified_name + "'";
-        problem.file = f;
-        problem.offset = call.offset;
-        return problem;
+        problems.push_back({"the call it writes would name " +
+                                (resolved.empty() ? std::string("nothing") : "'" + resolved + "'") +
+                                " there, not '" + call.qualified_name + "'",
+                            f, call.offset});
       }
     }
   }
-  return problem;
+  return problems;
 }
 
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,

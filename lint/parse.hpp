@@ -65,9 +65,10 @@ struct EditProblem {
 };
 
 // Parses the command again with the edited files standing for theirs on disk (libclang's unsaved files):
-// no problem when the result has no error and every call of `calls` resolves to the function it names.
-EditProblem check_edited_unit(const clang::Index& index, const CompileCommand& command,
-                              const std::string& resource_dir, const std::vector<EditedFile>& files);
+// its errors, and the calls of `calls` that do not resolve to the function they name; none when it is sound.
+std::vector<EditProblem> check_edited_unit(const clang::Index& index, const CompileCommand& command,
+                                           const std::string& resource_dir,
+                                           const std::vector<EditedFile>& files);
 
 // The argv (driver first) that parse_translation_unit hands to libclang; exposed for tests and --verbose.
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir);
