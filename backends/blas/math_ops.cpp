@@ -1,7 +1,7 @@
 // The BLAS backend's math ops. matmul and dot of float32/float64 go to OpenBLAS (cblas_?gemm per batch,
 // cblas_?dot); float16 products convert to float32 for sgemm and round once; integer products are plain
 // wrapping loops (exact modulo 2^bits, so every backend gives the same bytes). Element-wise arithmetic and
-// reductions are the shared host loops (frontend/src/host/), written for the compiler to vectorize.
+// reductions are the shared host layer's (backends/host/math_ops.cpp).
 #include <cblas.h>
 
 #include <algorithm>
@@ -93,107 +93,10 @@ U blas_dot(const U* a, const U* b, std::int64_t n) {
 
 }  // namespace
 
-// ---- binary arithmetic -----------------------------------------------------------------------------------
+// ---- the shared host layer's (backends/host/math_ops.cpp) ------------------------------------------------
 
-void BlasBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::add(a, b, out);
-}
-void BlasBackend::subtract(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::subtract(a, b, out);
-}
-void BlasBackend::multiply(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::multiply(a, b, out);
-}
-void BlasBackend::divide(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::divide(kBackend, a, b, out);
-}
-void BlasBackend::floor_divide(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::floor_divide(a, b, out);
-}
-void BlasBackend::mod(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::mod(a, b, out);
-}
-void BlasBackend::power(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::power(a, b, out);
-}
-void BlasBackend::minimum(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::minimum(a, b, out);
-}
-void BlasBackend::maximum(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::maximum(a, b, out);
-}
-
-// ---- unary arithmetic ------------------------------------------------------------------------------------
-
-void BlasBackend::negative(const Tensor& x, Tensor& out) {
-  host::negative(x, out);
-}
-void BlasBackend::abs(const Tensor& x, Tensor& out) {
-  host::abs(x, out);
-}
-void BlasBackend::sign(const Tensor& x, Tensor& out) {
-  host::sign(x, out);
-}
-void BlasBackend::square(const Tensor& x, Tensor& out) {
-  host::square(x, out);
-}
-
-// ---- transcendental and rounding -------------------------------------------------------------------------
-
-void BlasBackend::sqrt(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sqrt", x, out, [](auto v) { return std::sqrt(v); });
-}
-void BlasBackend::exp(const Tensor& x, Tensor& out) {
-  host::exp(kBackend, x, out);
-}
-void BlasBackend::expm1(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "expm1", x, out, [](auto v) { return std::expm1(v); });
-}
-void BlasBackend::log(const Tensor& x, Tensor& out) {
-  host::log(kBackend, x, out);
-}
-void BlasBackend::log1p(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log1p", x, out, [](auto v) { return std::log1p(v); });
-}
-void BlasBackend::log2(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log2", x, out, [](auto v) { return std::log2(v); });
-}
-void BlasBackend::log10(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log10", x, out, [](auto v) { return std::log10(v); });
-}
-void BlasBackend::sin(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sin", x, out, [](auto v) { return std::sin(v); });
-}
-void BlasBackend::cos(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "cos", x, out, [](auto v) { return std::cos(v); });
-}
-void BlasBackend::tan(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "tan", x, out, [](auto v) { return std::tan(v); });
-}
-void BlasBackend::sinh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sinh", x, out, [](auto v) { return std::sinh(v); });
-}
-void BlasBackend::cosh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "cosh", x, out, [](auto v) { return std::cosh(v); });
-}
-void BlasBackend::tanh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "tanh", x, out, [](auto v) { return std::tanh(v); });
-}
-
-void BlasBackend::floor(const Tensor& x, Tensor& out) {
-  host::rounding(x, out, [](auto v) { return std::floor(v); });
-}
-void BlasBackend::ceil(const Tensor& x, Tensor& out) {
-  host::rounding(x, out, [](auto v) { return std::ceil(v); });
-}
-void BlasBackend::round(const Tensor& x, Tensor& out) {
-  // nearbyint under the default rounding mode is round-half-to-even, like NumPy.
-  host::rounding(x, out, [](auto v) { return std::nearbyint(v); });
-}
-
-void BlasBackend::clip(const Tensor& x, std::optional<Scalar> lo, std::optional<Scalar> hi, Tensor& out) {
-  host::clip(x, lo, hi, out);
-}
+EMBER_HOST_ARITHMETIC_OPS(EMBER_HOST_FORWARD, BlasBackend)
+EMBER_HOST_MATH_OPS(EMBER_HOST_FORWARD, BlasBackend)
 
 // ---- matmul and dot --------------------------------------------------------------------------------------
 
@@ -231,39 +134,6 @@ void BlasBackend::dot(const Tensor& a, const Tensor& b, Tensor& out) {
       out.data<T>()[0] = host::dot_loop<T>(a, b);
     }
   });
-}
-
-// ---- reductions ------------------------------------------------------------------------------------------
-
-void BlasBackend::sum(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::sum(x, axes, out);
-}
-void BlasBackend::prod(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::prod(x, axes, out);
-}
-void BlasBackend::mean(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::mean(kBackend, x, axes, out);
-}
-void BlasBackend::var(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
-  host::variance(kBackend, x, axes, ddof, out, false);
-}
-void BlasBackend::std(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
-  host::variance(kBackend, x, axes, ddof, out, true);
-}
-void BlasBackend::min(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::extremum<false>(x, axes, out);
-}
-void BlasBackend::max(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::extremum<true>(x, axes, out);
-}
-void BlasBackend::argmin(const Tensor& x, int axis, Tensor& out) {
-  host::arg_extremum<false>(x, axis, out);
-}
-void BlasBackend::argmax(const Tensor& x, int axis, Tensor& out) {
-  host::arg_extremum<true>(x, axis, out);
-}
-void BlasBackend::cumsum(const Tensor& x, int axis, Tensor& out) {
-  host::cumsum(x, axis, out);
 }
 
 }  // namespace ember::blas

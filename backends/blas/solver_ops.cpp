@@ -1,10 +1,11 @@
 // BLAS backend, category "solver": the decompositions through LAPACKE (getrf/getrs/getri, potrf, geqrf/orgqr,
 // gesdd, syevd, gelsd) on row-major copies, one matrix of the batch at a time; outer and the 2-norm of
 // contiguous runs through cblas (?ger, ?nrm2); the diagonal ops and the other norms are the shared host
-// loops. Matrices are float32 or float64 and are computed in their own precision. The LAPACKE *_work entry
-// points are used on purpose: the plain ones reject NaN input (their NaN check), whereas every backend must
-// let NaN propagate exactly where the Eigen backend does. LAPACK's info > 0 (singular, not positive definite,
-// no convergence) becomes a LinAlgError naming the op and the batch index.
+// layer's (backends/host/solver_ops.cpp). Matrices are float32 or float64 and are computed in their own
+// precision. The LAPACKE *_work entry points are used on purpose: the plain ones reject NaN input (their NaN
+// check), whereas every backend must let NaN propagate exactly where the Eigen backend does. LAPACK's info >
+// 0 (singular, not positive definite, no convergence) becomes a LinAlgError naming the op and the batch
+// index.
 #include <cblas.h>
 #include <lapacke.h>
 
@@ -387,18 +388,6 @@ void BlasBackend::norm(const Tensor& x, double ord, const std::vector<int>& axes
   });
 }
 
-void BlasBackend::diag(const Tensor& x, std::int64_t k, Tensor& out) {
-  host::diag(x, k, out);
-}
-
-void BlasBackend::diagonal(const Tensor& x, std::int64_t offset, Tensor& out) {
-  host::diagonal(x, offset, out);
-}
-
-void BlasBackend::trace(const Tensor& x, std::int64_t offset, Tensor& out) {
-  host::trace(x, offset, out);
-}
-
 void BlasBackend::outer(const Tensor& a, const Tensor& b, Tensor& out) {
   visit_dtype(a.dtype(), [&](auto t) {
     using T = decltype(t);
@@ -421,5 +410,9 @@ void BlasBackend::outer(const Tensor& a, const Tensor& b, Tensor& out) {
     host::outer_loop<T>(a, b, out);
   });
 }
+
+// ---- the shared host layer's (backends/host/solver_ops.cpp) ----------------------------------------------
+
+EMBER_HOST_DIAGONAL_OPS(EMBER_HOST_FORWARD, BlasBackend)
 
 }  // namespace ember::blas

@@ -1,69 +1,9 @@
-// The Eigen backend's comparison ops: comparisons, logic, float predicates, isclose, all/any and where,
-// through the shared host loops (frontend/src/host/).
-#include <cmath>
-
-#include "common.hpp"
+// The Eigen backend, category "comparison": comparisons, logic, float predicates, isclose, all/any and where:
+// the shared host layer's (backends/host/comparison_ops.cpp).
 #include "eigen_backend.hpp"
-#include "host/math_kernels.hpp"
 
 namespace ember::eigen {
 
-void EigenBackend::equal(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x == y; });
-}
-void EigenBackend::not_equal(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x != y; });
-}
-void EigenBackend::less(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x < y; });
-}
-void EigenBackend::less_equal(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x <= y; });
-}
-void EigenBackend::greater(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x > y; });
-}
-void EigenBackend::greater_equal(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::compare(a, b, out, [](auto x, auto y) { return x >= y; });
-}
-
-void EigenBackend::logical_and(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::map2<bool, bool>(a, b, out, [](bool x, bool y) { return x && y; });
-}
-void EigenBackend::logical_or(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::map2<bool, bool>(a, b, out, [](bool x, bool y) { return x || y; });
-}
-void EigenBackend::logical_xor(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::map2<bool, bool>(a, b, out, [](bool x, bool y) { return x != y; });
-}
-void EigenBackend::logical_not(const Tensor& x, Tensor& out) {
-  host::map1<bool, bool>(x, out, [](bool v) { return !v; });
-}
-
-void EigenBackend::isnan(const Tensor& x, Tensor& out) {
-  host::float_predicate(kBackend, "isnan", x, out, [](auto v) { return std::isnan(v); });
-}
-void EigenBackend::isinf(const Tensor& x, Tensor& out) {
-  host::float_predicate(kBackend, "isinf", x, out, [](auto v) { return std::isinf(v); });
-}
-void EigenBackend::isfinite(const Tensor& x, Tensor& out) {
-  host::float_predicate(kBackend, "isfinite", x, out, [](auto v) { return std::isfinite(v); });
-}
-
-void EigenBackend::isclose(const Tensor& a, const Tensor& b, double rtol, double atol, bool equal_nan,
-                           Tensor& out) {
-  host::isclose(kBackend, a, b, rtol, atol, equal_nan, out);
-}
-
-void EigenBackend::all(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::reduce<bool>(x, axes, out.data<bool>(), host::TruthReducer<true>{});
-}
-void EigenBackend::any(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::reduce<bool>(x, axes, out.data<bool>(), host::TruthReducer<false>{});
-}
-
-void EigenBackend::where(const Tensor& cond, const Tensor& x, const Tensor& y, Tensor& out) {
-  host::where(cond, x, y, out);
-}
+EMBER_HOST_COMPARISON_OPS(EMBER_HOST_FORWARD, EigenBackend)
 
 }  // namespace ember::eigen

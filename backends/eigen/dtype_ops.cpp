@@ -1,17 +1,9 @@
-// The Eigen backend's dtype ops: element-wise conversion with NumPy's astype results and defined edge
-// cases (saturating float -> integer, NaN -> 0, one correctly rounded step to float16), as the shared host
-// loop (frontend/src/host/math_kernels.hpp) computes it.
+// The Eigen backend, category "dtype": element-wise conversion with NumPy's astype results: the shared host
+// layer's (backends/host/dtype_ops.cpp).
 #include "eigen_backend.hpp"
-#include "host/math_kernels.hpp"
 
 namespace ember::eigen {
 
-void EigenBackend::cast(const Tensor& x, Tensor& out) {
-  host::cast(x, out);
-}
-
-bool EigenBackend::supports_dtype(DType /*dtype*/, Device device) {
-  return device == Device::cpu();
-}
+EMBER_HOST_DTYPE_OPS(EMBER_HOST_FORWARD, EigenBackend)
 
 }  // namespace ember::eigen

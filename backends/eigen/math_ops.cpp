@@ -1,8 +1,7 @@
-// The Eigen backend's math ops: element-wise arithmetic, matmul/dot and reductions.
-// Float add/subtract/multiply/divide, matmul and dot use Eigen array and matrix maps where that is the fast
-// path (float and double matmul through the BLAS Eigen is built with, other dtypes in row tiles on every
-// core); the other ops run the shared host loops (frontend/src/host/),
-// whose integers wrap through unsigned arithmetic so that no input is undefined behaviour.
+// The Eigen backend's math ops. Its own: add/subtract/multiply/divide, matmul and dot with Eigen array and
+// matrix maps where that is the fast path (float and double matmul through the BLAS Eigen is built with,
+// other dtypes in row tiles on every core). The other element-wise ops and the reductions are the shared host
+// layer's (backends/host/math_ops.cpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -124,94 +123,6 @@ void EigenBackend::divide(const Tensor& a, const Tensor& b, Tensor& out) {
   });
 }
 
-void EigenBackend::floor_divide(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::floor_divide(a, b, out);
-}
-void EigenBackend::mod(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::mod(a, b, out);
-}
-void EigenBackend::power(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::power(a, b, out);
-}
-void EigenBackend::minimum(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::minimum(a, b, out);
-}
-void EigenBackend::maximum(const Tensor& a, const Tensor& b, Tensor& out) {
-  host::maximum(a, b, out);
-}
-
-// ---- unary arithmetic ------------------------------------------------------------------------------------
-
-void EigenBackend::negative(const Tensor& x, Tensor& out) {
-  host::negative(x, out);
-}
-void EigenBackend::abs(const Tensor& x, Tensor& out) {
-  host::abs(x, out);
-}
-void EigenBackend::sign(const Tensor& x, Tensor& out) {
-  host::sign(x, out);
-}
-void EigenBackend::square(const Tensor& x, Tensor& out) {
-  host::square(x, out);
-}
-
-// ---- transcendental and rounding -------------------------------------------------------------------------
-
-void EigenBackend::sqrt(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sqrt", x, out, [](auto v) { return std::sqrt(v); });
-}
-void EigenBackend::exp(const Tensor& x, Tensor& out) {
-  host::exp(kBackend, x, out);
-}
-void EigenBackend::expm1(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "expm1", x, out, [](auto v) { return std::expm1(v); });
-}
-void EigenBackend::log(const Tensor& x, Tensor& out) {
-  host::log(kBackend, x, out);
-}
-void EigenBackend::log1p(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log1p", x, out, [](auto v) { return std::log1p(v); });
-}
-void EigenBackend::log2(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log2", x, out, [](auto v) { return std::log2(v); });
-}
-void EigenBackend::log10(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "log10", x, out, [](auto v) { return std::log10(v); });
-}
-void EigenBackend::sin(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sin", x, out, [](auto v) { return std::sin(v); });
-}
-void EigenBackend::cos(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "cos", x, out, [](auto v) { return std::cos(v); });
-}
-void EigenBackend::tan(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "tan", x, out, [](auto v) { return std::tan(v); });
-}
-void EigenBackend::sinh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "sinh", x, out, [](auto v) { return std::sinh(v); });
-}
-void EigenBackend::cosh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "cosh", x, out, [](auto v) { return std::cosh(v); });
-}
-void EigenBackend::tanh(const Tensor& x, Tensor& out) {
-  host::float_unary(kBackend, "tanh", x, out, [](auto v) { return std::tanh(v); });
-}
-
-void EigenBackend::floor(const Tensor& x, Tensor& out) {
-  host::rounding(x, out, [](auto v) { return std::floor(v); });
-}
-void EigenBackend::ceil(const Tensor& x, Tensor& out) {
-  host::rounding(x, out, [](auto v) { return std::ceil(v); });
-}
-void EigenBackend::round(const Tensor& x, Tensor& out) {
-  // nearbyint under the default rounding mode is round-half-to-even, like NumPy.
-  host::rounding(x, out, [](auto v) { return std::nearbyint(v); });
-}
-
-void EigenBackend::clip(const Tensor& x, std::optional<Scalar> lo, std::optional<Scalar> hi, Tensor& out) {
-  host::clip(x, lo, hi, out);
-}
-
 // ---- matmul and dot --------------------------------------------------------------------------------------
 
 void EigenBackend::matmul(const Tensor& a, const Tensor& b, Tensor& out) {
@@ -246,37 +157,8 @@ void EigenBackend::dot(const Tensor& a, const Tensor& b, Tensor& out) {
   });
 }
 
-// ---- reductions ------------------------------------------------------------------------------------------
+// ---- the shared host layer's (backends/host/math_ops.cpp) ------------------------------------------------
 
-void EigenBackend::sum(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::sum(x, axes, out);
-}
-void EigenBackend::prod(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::prod(x, axes, out);
-}
-void EigenBackend::mean(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::mean(kBackend, x, axes, out);
-}
-void EigenBackend::var(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
-  host::variance(kBackend, x, axes, ddof, out, false);
-}
-void EigenBackend::std(const Tensor& x, const std::vector<int>& axes, double ddof, Tensor& out) {
-  host::variance(kBackend, x, axes, ddof, out, true);
-}
-void EigenBackend::min(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::extremum<false>(x, axes, out);
-}
-void EigenBackend::max(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::extremum<true>(x, axes, out);
-}
-void EigenBackend::argmin(const Tensor& x, int axis, Tensor& out) {
-  host::arg_extremum<false>(x, axis, out);
-}
-void EigenBackend::argmax(const Tensor& x, int axis, Tensor& out) {
-  host::arg_extremum<true>(x, axis, out);
-}
-void EigenBackend::cumsum(const Tensor& x, int axis, Tensor& out) {
-  host::cumsum(x, axis, out);
-}
+EMBER_HOST_MATH_OPS(EMBER_HOST_FORWARD, EigenBackend)
 
 }  // namespace ember::eigen

@@ -1,5 +1,6 @@
 // Eigen backend, category "solver": batched dense linear algebra with Eigen's decompositions. Matrices are
-// float32 or float64 and are computed in their own precision.
+// float32 or float64 and are computed in their own precision. norm, outer and the diagonal ops are the shared
+// host layer's (backends/host/solver_ops.cpp).
 #include <Eigen/Cholesky>
 #include <Eigen/Dense>
 #include <Eigen/Eigenvalues>
@@ -206,24 +207,9 @@ void EigenBackend::lstsq(const Tensor& a, const Tensor& b, double rcond, Tensor&
   });
 }
 
-void EigenBackend::norm(const Tensor& x, double ord, const std::vector<int>& axes, Tensor& out) {
-  host::norm(x, ord, axes, out);
-}
+// ---- the shared host layer's (backends/host/solver_ops.cpp) ----------------------------------------------
 
-void EigenBackend::diag(const Tensor& x, std::int64_t k, Tensor& out) {
-  host::diag(x, k, out);
-}
-
-void EigenBackend::diagonal(const Tensor& x, std::int64_t offset, Tensor& out) {
-  host::diagonal(x, offset, out);
-}
-
-void EigenBackend::trace(const Tensor& x, std::int64_t offset, Tensor& out) {
-  host::trace(x, offset, out);
-}
-
-void EigenBackend::outer(const Tensor& a, const Tensor& b, Tensor& out) {
-  visit_dtype(a.dtype(), [&](auto t) { host::outer_loop<decltype(t)>(a, b, out); });
-}
+EMBER_HOST_DIAGONAL_OPS(EMBER_HOST_FORWARD, EigenBackend)
+EMBER_HOST_PRODUCT_OPS(EMBER_HOST_FORWARD, EigenBackend)
 
 }  // namespace ember::eigen

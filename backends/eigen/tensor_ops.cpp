@@ -1,67 +1,9 @@
-// Eigen backend, category "tensor": creation, copies, layout changes, indexing and sorting. These move or
-// fill elements without arithmetic Eigen could speed up, so they run the shared host kernels
-// (frontend/src/host/tensor_kernels.hpp), which keeps their bytes identical on every host backend.
+// The Eigen backend, category "tensor": creation, copies, layout changes, indexing and sorting: the shared
+// host layer's (backends/host/tensor_ops.cpp).
 #include "eigen_backend.hpp"
-#include "host/tensor_kernels.hpp"
 
 namespace ember::eigen {
 
-void EigenBackend::full(Tensor& out, Scalar value) {
-  host::full(out, value);
-}
-void EigenBackend::eye(Tensor& out, std::int64_t k) {
-  host::eye(out, k);
-}
-void EigenBackend::arange(Tensor& out, double start, double step) {
-  host::arange(out, start, step);
-}
-void EigenBackend::linspace(Tensor& out, double start, double stop, bool endpoint) {
-  host::linspace(out, start, stop, endpoint);
-}
-void EigenBackend::from_data(Tensor& out, const void* data) {
-  host::copy_bytes(data, out.raw_data(), out.nbytes());
-}
-void EigenBackend::to_host(const Tensor& x, void* data) {
-  host::copy_bytes(x.raw_data(), data, x.nbytes());
-}
-void EigenBackend::copy(const Tensor& x, Tensor& out) {
-  host::copy_bytes(x.raw_data(), out.raw_data(), x.nbytes());
-}
-void EigenBackend::transpose(const Tensor& x, const std::vector<int>& perm, Tensor& out) {
-  host::transpose(x, perm, out);
-}
-void EigenBackend::broadcast_to(const Tensor& x, Tensor& out) {
-  host::broadcast_to(x, out);
-}
-void EigenBackend::concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
-  host::concatenate(xs, axis, out);
-}
-void EigenBackend::tile(const Tensor& x, Tensor& out) {
-  host::tile(x, out);
-}
-void EigenBackend::pad(const Tensor& x, const std::vector<std::pair<std::int64_t, std::int64_t>>& pads,
-                       PadMode mode, Scalar value, Tensor& out) {
-  host::pad(x, pads, mode, value, out);
-}
-void EigenBackend::slice(const Tensor& x, const std::vector<std::int64_t>& starts,
-                         const std::vector<std::int64_t>& steps, Tensor& out) {
-  host::slice(x, starts, steps, out);
-}
-void EigenBackend::gather(const Tensor& x, const Tensor& indices, int axis, Tensor& out) {
-  host::gather(x, indices, axis, out);
-}
-void EigenBackend::scatter_add(const Tensor& x, const Tensor& indices, const Tensor& updates, int axis,
-                               Tensor& out) {
-  host::scatter_add(x, indices, updates, axis, out);
-}
-void EigenBackend::flip(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
-  host::flip(x, axes, out);
-}
-void EigenBackend::sort(const Tensor& x, int axis, bool descending, Tensor& out) {
-  host::sort(x, axis, descending, out);
-}
-void EigenBackend::argsort(const Tensor& x, int axis, bool descending, Tensor& out) {
-  host::argsort(x, axis, descending, out);
-}
+EMBER_HOST_TENSOR_OPS(EMBER_HOST_FORWARD, EigenBackend)
 
 }  // namespace ember::eigen
