@@ -420,35 +420,101 @@ sort_key_t<T> sort_key(T v, bool descending) {
   return descending ? K(~key) : key;
 }
 
+// Whether v's sort key stands for v alone: true but for -0 (keyed as +0) and NaN (one key for all NaNs).
+template <class T>
+bool sort_key_is_exact(T v) {
+  if constexpr (std::is_same_v<T, bool> || std::is_integral_v<T>) {
+    return true;
+  } else {
+    using K = sort_key_t<T>;
+    constexpr K sign = K(K{1} << (sizeof(K) * 8 - 1));
+    K bits;
+    if constexpr (std::is_same_v<T, half>) {
+      bits = v.bits;
+    } else {
+      std::memcpy(&bits, &v, sizeof bits);
+    }
+    constexpr K inf_bits = std::is_same_v<T, half>    ? K(0x7c00u)
+                           : std::is_same_v<T, float> ? K(0x7f800000u)
+                                                      : K(0x7ff0000000000000ull);
+    return bits != sign && K(bits & K(~sign)) <= inf_bits;
+  }
+}
+
+// The value whose sort key is `key`, for keys of values where sort_key_is_exact holds.
+template <class T>
+T from_sort_key(sort_key_t<T> key, bool descending) {
+  using K = sort_key_t<T>;
+  constexpr K sign = K(K{1} << (sizeof(K) * 8 - 1));
+  if (descending) key = K(~key);
+  if constexpr (std::is_same_v<T, bool>) {
+    return key != 0;
+  } else if constexpr (std::is_integral_v<T>) {
+    return static_cast<T>(std::is_signed_v<T> ? K(key ^ sign) : key);
+  } else {
+    const K bits = (key & sign) ? K(key & K(~sign)) : K(~key);
+    T v;
+    if constexpr (std::is_same_v<T, half>) {
+      v.bits = bits;
+    } else {
+      std::memcpy(&v, &bits, sizeof v);
+    }
+    return v;
+  }
+}
+
 template <class K, class P>
 struct Keyed {
   K key;
   P payload;
 };
 
-// Stable LSD radix sort on the key, a byte per pass; passes where every key has the same byte are skipped.
-template <class K, class P>
-void radix_sort(std::vector<Keyed<K, P>>& items, std::vector<Keyed<K, P>>& scratch) {
-  constexpr int kBytes = sizeof(K);
+// Stable LSD radix sort of items on key_of(item), kDigit bits per pass; passes where every key has the same
+// digit are skipped. A stable sort has one result, so the digit width changes the time, never the order.
+template <int kDigit, class I, class KeyOf>
+void radix_sort_digits(std::vector<I>& items, std::vector<I>& scratch, KeyOf key_of) {
+  using K = std::decay_t<decltype(key_of(items[0]))>;
+  constexpr int kPasses = (static_cast<int>(sizeof(K)) * 8 + kDigit - 1) / kDigit;
+  constexpr std::size_t kBuckets = std::size_t{1} << kDigit;
   const std::size_t n = items.size();
-  std::vector<std::size_t> counts(static_cast<std::size_t>(kBytes) * 256, 0);
+  if (n == 0) return;
+  const auto digit = [&](const I& it, int pass) {
+    return static_cast<std::size_t>(key_of(it) >> (kDigit * pass)) & (kBuckets - 1);
+  };
+  std::vector<std::size_t> counts(static_cast<std::size_t>(kPasses) * kBuckets, 0);
   for (const auto& it : items) {
-    for (int b = 0; b < kBytes; ++b)
-      ++counts[static_cast<std::size_t>(b) * 256 + ((it.key >> (8 * b)) & 0xffu)];
+    for (int pass = 0; pass < kPasses; ++pass)
+      ++counts[static_cast<std::size_t>(pass) * kBuckets + digit(it, pass)];
   }
   scratch.resize(n);
-  for (int b = 0; b < kBytes; ++b) {
-    std::size_t* c = counts.data() + static_cast<std::size_t>(b) * 256;
-    if (c[(items[0].key >> (8 * b)) & 0xffu] == n) continue;
+  for (int pass = 0; pass < kPasses; ++pass) {
+    std::size_t* c = counts.data() + static_cast<std::size_t>(pass) * kBuckets;
+    if (c[digit(items[0], pass)] == n) continue;
     std::size_t sum = 0;
-    for (int d = 0; d < 256; ++d) {
+    for (std::size_t d = 0; d < kBuckets; ++d) {
       const std::size_t t = c[d];
       c[d] = sum;
       sum += t;
     }
-    for (const auto& it : items) scratch[c[(it.key >> (8 * b)) & 0xffu]++] = it;
+    for (const auto& it : items) scratch[c[digit(it, pass)]++] = it;
     items.swap(scratch);
   }
+}
+
+// Lines at least this long sort keys of 32 or 64 bits 11 bits per pass (3 passes for float32 instead of 4);
+// shorter ones 8 bits per pass, whose 256 buckets cost less to clear and sum.
+inline constexpr std::size_t kRadixWideDigitMin = 8192;
+
+template <class I, class KeyOf>
+void radix_sort(std::vector<I>& items, std::vector<I>& scratch, KeyOf key_of) {
+  using K = std::decay_t<decltype(key_of(items[0]))>;
+  if constexpr (sizeof(K) >= 4) {
+    if (items.size() >= kRadixWideDigitMin) {
+      radix_sort_digits<11>(items, scratch, key_of);
+      return;
+    }
+  }
+  radix_sort_digits<8>(items, scratch, key_of);
 }
 
 // Calls emit(line_offset, inner_stride, items) for every 1-d line along axis, items holding (key, payload of
@@ -464,7 +530,7 @@ void radix_sorted_lines(const Tensor& x, int axis, bool descending, Payload&& pa
       for (std::int64_t k = 0; k < l.extent; ++k) {
         items[static_cast<std::size_t>(k)] = {sort_key(p[base + k * l.inner], descending), payload(base, k)};
       }
-      radix_sort(items, scratch);
+      radix_sort(items, scratch, [](const auto& it) { return it.key; });
       emit(base, l.inner, items);
     }
   }
@@ -476,14 +542,38 @@ inline void sort(const Tensor& x, int axis, bool descending, Tensor& out) {
     const T* src = x.data<const T>();
     T* dst = out.data<T>();
     if (x.shape()[static_cast<std::size_t>(axis)] >= kRadixSortMin) {
-      const std::int64_t stride = axis_layout(x.shape(), axis).inner;
-      radix_sorted_lines<T, T>(
-          x, axis, descending, [&](std::int64_t base, std::int64_t k) { return src[base + k * stride]; },
-          [&](std::int64_t base, std::int64_t step, const auto& items) {
-            for (std::size_t k = 0; k < items.size(); ++k) {
-              dst[base + static_cast<std::int64_t>(k) * step] = items[k].payload;
+      // A line whose keys each stand for one value (no -0, no NaN) sorts its keys alone and turns them back
+      // into values: half the bytes of (key, value) pairs move per pass. Equal keys are then equal values, so
+      // the order among them is invisible. Other lines sort (key, value) pairs, stably.
+      using K = sort_key_t<T>;
+      const AxisLayout l = axis_layout(x.shape(), axis);
+      std::vector<K> keys(static_cast<std::size_t>(l.extent)), key_scratch;
+      std::vector<Keyed<K, T>> items, scratch;
+      for (std::int64_t o = 0; o < l.outer; ++o) {
+        for (std::int64_t i = 0; i < l.inner; ++i) {
+          const std::int64_t base = o * l.extent * l.inner + i;
+          bool exact = true;
+          for (std::int64_t k = 0; k < l.extent; ++k) {
+            const T v = src[base + k * l.inner];
+            keys[static_cast<std::size_t>(k)] = sort_key(v, descending);
+            exact = exact && sort_key_is_exact(v);
+          }
+          if (exact) {
+            radix_sort(keys, key_scratch, [](K key) { return key; });
+            for (std::int64_t k = 0; k < l.extent; ++k) {
+              dst[base + k * l.inner] = from_sort_key<T>(keys[static_cast<std::size_t>(k)], descending);
             }
-          });
+            continue;
+          }
+          items.resize(keys.size());
+          for (std::int64_t k = 0; k < l.extent; ++k) {
+            items[static_cast<std::size_t>(k)] = {keys[static_cast<std::size_t>(k)], src[base + k * l.inner]};
+          }
+          radix_sort(items, scratch, [](const auto& it) { return it.key; });
+          for (std::int64_t k = 0; k < l.extent; ++k)
+            dst[base + k * l.inner] = items[static_cast<std::size_t>(k)].payload;
+        }
+      }
       return;
     }
     sorted_lines<T>(x, axis, descending, [&](std::int64_t base, std::int64_t stride, const auto& order) {
