@@ -20,7 +20,9 @@
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
 #include "lint/git_diff.hpp"
+#include "lint/glob.hpp"
 #include "lint/project.hpp"
+#include "lint/units.hpp"
 #include "reports/outputs.hpp"
 #include "rules/el4_inventory.hpp"
 #include "rules/registry.hpp"
@@ -32,18 +34,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path normalize(const fs::path& p) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(p, ec);
-  fs::path out = fs::weakly_canonical(abs, ec);
-  return ec ? abs.lexically_normal() : out;
-}
-
-bool selected(const AnalyzeOptions& o, const RuleInfo& info) {
-  auto matches = [&](const std::string& item) {
-    return item == "ALL" || item == info.code || item == info.name || info.code.rfind(item, 0) == 0;
-  };
-  bool in = o.select.empty() || std::any_of(o.select.begin(), o.select.end(), matches);
-  return in && std::none_of(o.ignore.begin(), o.ignore.end(), matches);
+  return canonical_path(p);
 }
 
 // The sources analyze parses: every C and C++ file in a backend folder and, for the functions shape, in the
@@ -94,12 +85,10 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
                                          const std::optional<fs::path>& build_dir,
                                          std::vector<std::string>& guesses) {
   std::vector<CompileCommand> db;
-  if (build_dir) {
-    try {
-      db = load_compile_database(*build_dir);
-    } catch (const CompileDatabaseError& e) {
-      throw UsageError(e.what());
-    }
+  try {
+    db = load_project_commands(cfg, build_dir);
+  } catch (const CompileDatabaseError& e) {
+    throw UsageError(e.what());
   }
   // A source the database compiles several times (once per backend, with other defines) is several units,
   // each parsed with its own command.
@@ -116,6 +105,10 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
   for (const auto& f : files) {
     if (auto it = by_file.find(f); it != by_file.end()) {
       for (const CompileCommand* each : it->second) add(*each, "");
+      continue;
+    }
+    if (auto stated = stated_backend_command(cfg, f)) {  // the backend's own statement: no guess
+      add(std::move(*stated), "");
       continue;
     }
     CompileCommand c;
@@ -243,7 +236,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
       for (const RuleInfo* i : inventory_rule_infos()) {
         if (i->code == d.code) info = i;
       }
-      if (!selected(options, *info)) continue;
+      if (!rule_selected(*info, options.select, options.ignore)) continue;
       if (auto it = cfg->rules.find(d.code); it != cfg->rules.end() && it->second.severity)
         d.severity = *it->second.severity;
       if (d.severity == Severity::off) continue;
@@ -276,161 +269,6 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   }
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return report;
-}
-
-int analyze_main(const std::vector<std::string>& args) {
-  constexpr int kExitFindings = 1, kExitUsage = 2, kExitFailures = 3;
-  auto usage_error = [&](const std::string& message) {
-    std::cerr << "emberlint: error: " << message << "\n";
-    return kExitUsage;
-  };
-  CLI::App app{
-      "emberlint analyze: the operations inventory matrix, its consistency rules (EL400-EL403) and "
-      "the migration of backend code into the backend folders",
-      "emberlint analyze"};
-  AnalyzeOptions options;
-  std::vector<std::string> paths;
-  std::string build_dir, config_file, format, color = "auto";
-  std::vector<std::string> outputs;
-  bool exit_zero = false, quiet = false, dry_run = false, no_cache = false;
-  std::string cache_dir, project_root_dir;
-  app.add_option("--project-root", project_root_dir,
-                 "what SARIF and GitHub annotation paths are relative to (default: the git top level)");
-  app.add_option("paths", paths, "a folder of the project to analyze (default: the current folder)");
-  app.add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
-  app.add_option("--config", config_file, ".emberlint.json to use (default: the nearest)");
-  app.add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check([](const std::string& n) {
-    bool digits = !n.empty() && n.find_first_not_of("0123456789") == std::string::npos;
-    return digits ? std::string() : "expected 0 (all cores) or a number of jobs, got '" + n + "'";
-  });
-  app.add_option("--format", format,
-                 "table, markdown, json, csv, html, or the findings as `check` prints them: text, sarif, "
-                 "github or junit")
-      ->check(
-          CLI::IsMember({"table", "markdown", "json", "csv", "html", "text", "sarif", "github", "junit"}));
-  app.add_option("-o,--output", outputs,
-                 "write the report to FILE; repeat it for several reports, each in the format of its "
-                 "extension (.txt .json .html .csv .md .sarif .xml), or name a FOLDER/ to get one of each")
-      ->allow_extra_args(false);
-  app.add_option("--select", options.select, "only these rules (codes, names or prefixes)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  app.add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  app.add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
-  app.add_flag("--quiet", quiet, "no summary line");
-  app.add_option("--color", color, "auto, always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
-  CLI::Option* no_cache_opt = app.add_flag("--no-cache", no_cache, "do not use the result cache");
-  app.add_option("--cache-dir", cache_dir, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
-      ->excludes(no_cache_opt);
-  auto* migrate = app.add_flag("--migrate", options.migrate, "plan (or apply) the migration of backend code");
-  app.add_option("--backend", options.backend, "with --migrate: the backend to migrate, or all")
-      ->needs(migrate);
-  auto* dry =
-      app.add_flag("--dry-run", dry_run, "with --migrate: print the plan, change nothing")->needs(migrate);
-  app.add_flag("--apply", options.apply, "with --migrate: move the code and rewrite the frontend")
-      ->needs(migrate)
-      ->excludes(dry);
-  try {
-    std::vector<std::string> reversed(args.rbegin(), args.rend());
-    app.parse(reversed);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    return usage_error(std::string(e.what()) + "\nRun 'emberlint analyze --help' for usage.");
-  }
-  if (options.migrate && options.backend.empty()) return usage_error("--migrate needs --backend NAME|all");
-  if (options.migrate && !dry_run && !options.apply)
-    return usage_error("--migrate needs --dry-run or --apply");
-  std::vector<OutputTarget> targets;
-  if (std::string problem = plan_outputs(outputs, format, kAnalyzeOutputs, targets); !problem.empty())
-    return usage_error(problem);
-  for (const auto& p : paths) options.paths.emplace_back(p);
-  if (!build_dir.empty()) options.build_dir = build_dir;
-  if (!config_file.empty()) options.config_file = config_file;
-  if (!no_cache) options.cache_dir = usable_cache_dir(cache_dir, std::cerr);
-
-  AnalyzeReport report;
-  try {
-    report = run_analyze(options);
-  } catch (const UsageError& e) {
-    return usage_error(e.what());
-  } catch (const ConfigError& e) {
-    return usage_error(e.what());
-  } catch (const MigrationError& e) {
-    return usage_error(std::string("--migrate: ") + e.what());
-  }
-
-  if (!quiet) {
-    for (const auto& w : report.inventory.warnings) std::cerr << "emberlint: warning: " << w << "\n";
-  }
-  if (for_code_scanning(targets))
-    report.findings.repository_root = project_root_dir.empty()
-                                          ? repository_top_level(report.findings.root)
-                                          : fs::absolute(project_root_dir).lexically_normal();
-  const auto& cache = report.findings.cache;
-  if (cache && !cache->error.empty())
-    std::cerr << "emberlint: warning: the result cache could not be written: " << cache->error << "\n";
-  const std::string cached = cache && cache->hits ? ", from the cache" : "";
-  for (const OutputTarget& target : targets) {
-    std::ostringstream file;  // -o: written whole, atomically, at the end
-    std::ostream& out = target.file.empty() ? std::cout : file;
-    const std::string& fmt = target.format;
-    bool tty = target.file.empty() && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR");
-    bool use_color = color == "always" || (color == "auto" && tty);
-    if (fmt == "json") {
-      render_analyze_json(out, report);
-    } else if (fmt == "markdown") {
-      render_analyze_markdown(out, report);
-    } else if (fmt == "csv") {
-      render_analyze_csv(out, report);
-    } else if (fmt == "html") {
-      render_analyze_html(out, report);
-    } else if (fmt == "sarif") {
-      render_sarif(out, report.findings);
-    } else if (fmt == "github") {
-      render_github(out, report.findings);
-    } else if (fmt == "junit") {
-      std::vector<const RuleInfo*> rules;
-      for (const RuleInfo* info : inventory_rule_infos()) {
-        if (selected(options, *info)) rules.push_back(info);
-      }
-      render_junit(out, report.findings, {"emberlint analyze", rules});
-    } else if (fmt == "text") {
-      TextOptions text;
-      text.quiet = quiet;
-      text.color = use_color;
-      render_text(out, report.findings, text);
-    } else {
-      render_analyze_table(out, report, use_color);
-      if (!report.findings.diagnostics.empty() || !report.findings.failures.empty()) {
-        out << "\n";
-        TextOptions text;
-        text.quiet = quiet;
-        text.color = use_color;
-        render_text(out, report.findings, text);
-      }
-    }
-    out.flush();
-    if (target.file.empty()) continue;
-    if (std::string error = write_output_file(target.file, file.str()); !error.empty())
-      return usage_error("-o " + target.file.string() + ": cannot write this file: " + error);
-    if (!quiet) {
-      std::cerr << "emberlint: wrote " << target.file.string() << " (" << fmt << ", "
-                << report.inventory.ops.size() << " ops x " << report.inventory.backends.size()
-                << " backends, " << std::to_string(static_cast<int>(report.seconds * 1000)) << " ms" << cached
-                << ")\n";
-    }
-  }
-
-  // As for check: 3 for a unit that failed or parsed partially unless expected_parse_errors expects its
-  // cause.
-  if (has_unexpected_failures(report.findings)) return kExitFailures;
-  bool failing = std::any_of(report.findings.diagnostics.begin(), report.findings.diagnostics.end(),
-                             [](const Diagnostic& d) { return fails(d.severity); });
-  return failing && !exit_zero ? kExitFindings : 0;
 }
 
 }  // namespace emberlint::analyze

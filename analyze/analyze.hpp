@@ -7,7 +7,21 @@
 #include <string>
 #include <vector>
 
-#include "reports/analyze_report.hpp"
+#include "analyze/inventory.hpp"
+#include "analyze/migration_plan.hpp"
+#include "lint/runner.hpp"
+
+namespace emberlint {
+
+// What `emberlint analyze` found, for the renderers (reports/analyze_report.hpp).
+struct AnalyzeReport {
+  analyze::Inventory inventory;
+  CheckResult findings;  // EL400-EL403 diagnostics and parse failures, as `check` reports them
+  std::optional<analyze::MigrationPlan> plan;
+  double seconds = 0;  // wall time of the analysis
+};
+
+}  // namespace emberlint
 
 namespace emberlint::analyze {
 
@@ -18,15 +32,12 @@ struct AnalyzeOptions {
   unsigned jobs = 0;
   std::vector<std::string> select, ignore;
   bool migrate = false;
-  std::string backend;  // --backend NAME|all (with --migrate)
-  bool apply = false;   // --apply; otherwise --dry-run
+  std::string backend;                             // --backend NAME|all (with --migrate)
+  bool apply = false;                              // --apply; otherwise --dry-run
   std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/cache.hpp); nullopt: none
 };
 
 // Throws UsageError or ConfigError (exit code 2) for problems found before any analysis.
 AnalyzeReport run_analyze(const AnalyzeOptions& options);
-
-// The `analyze` subcommand: parses its own arguments (everything after "analyze") and returns the exit code.
-int analyze_main(const std::vector<std::string>& args);
 
 }  // namespace emberlint::analyze

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lint/glob.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint::analyze {
@@ -14,12 +15,7 @@ Place place_of(CXCursor c) {
   unsigned line = 0, column = 0;
   clang_getExpansionLocation(clang_getCursorLocation(c), &file, &line, &column, nullptr);
   Place p;
-  if (file) {
-    std::error_code ec;
-    fs::path raw = clang::file_name(file);
-    fs::path canon = fs::weakly_canonical(raw, ec);
-    p.file = ec ? raw.lexically_normal() : canon;
-  }
+  if (file) p.file = canonical_path(clang::file_name(file));
   p.line = line;
   p.column = column;
   return p;
@@ -45,10 +41,7 @@ const fs::path& Places::file(CXCursor c) {
   if (!f) return none;
   auto it = files_.find(f);
   if (it != files_.end()) return it->second;
-  std::error_code ec;
-  fs::path raw = clang::file_name(f);
-  fs::path canon = fs::weakly_canonical(raw, ec);
-  return files_.emplace(f, ec ? raw.lexically_normal() : canon).first->second;
+  return files_.emplace(f, canonical_path(clang::file_name(f))).first->second;
 }
 
 std::string qualified_name(CXCursor c) {

@@ -1,20 +1,19 @@
 #include "analyze/extract.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cctype>
 #include <fstream>
 #include <map>
 #include <optional>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "analyze/cursor.hpp"
 #include "analyze/model.hpp"
 #include "lint/clang.hpp"
 #include "lint/parse.hpp"
 #include "lint/project.hpp"
+#include "lint/scheduler.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint::analyze {
@@ -257,24 +256,16 @@ class TuWalker {
 TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command,
                    const InventoryModel* model) {
   TuResult out;
-  std::vector<std::string> argv = libclang_arguments(command, in.resource_dir);
-  // Plain `//` comments attach to declarations only with this flag: the `emberlint-fallback:` marker.
-  argv.push_back("-fparse-all-comments");
-  std::vector<const char*> cargv;
-  for (const auto& a : argv) cargv.push_back(a.c_str());
+  // Plain `//` comments attach to declarations only with all_comments: the `emberlint-fallback:` marker.
   // Bodies of the headers before the first line of code are skipped: the ops are defined in the main files,
   // and skipping library template bodies is what keeps a parse of Eigen-heavy sources fast.
-  // The detailed preprocessing record keeps the ranges a disabled #if skipped (see `disabled`).
-  unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles |
-                   CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_PrecompiledPreamble |
-                   CXTranslationUnit_CreatePreambleOnFirstParse | CXTranslationUnit_SkipFunctionBodies |
-                   CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
-  CXTranslationUnit raw = nullptr;
-  CXErrorCode err =
-      clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
-                                          static_cast<int>(cargv.size()), nullptr, 0, flags, &raw);
-  clang::TranslationUnit tu(raw);
-  if (err != CXError_Success || !tu) {
+  // The preprocessing record keeps the ranges a disabled #if skipped (see `disabled`).
+  UnitParse how;
+  how.skip_preamble_bodies = true;
+  how.all_comments = true;
+  ParsedUnit parsed = parse_unit(index, command, in.resource_dir, how);
+  const clang::TranslationUnit& tu = parsed.tu;
+  if (!parsed) {
     out.failure = Failure{command.file, "error: libclang could not parse this file", {}, 0, 0};
     // The same file and command fail the same way: the result holds while the file's bytes do (or, when it
     // cannot be read, while its folder's listing does).
@@ -301,24 +292,10 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     out.failure->errors = errors.errors;
     out.failure->partial = model != nullptr;  // the models read units with errors; the class walk does not
   }
-  if (CXSourceRangeList* skipped = clang_getAllSkippedRanges(tu.get())) {
-    for (unsigned i = 0; i < skipped->count; ++i) {
-      CXFile file = nullptr;
-      unsigned begin = 0, end = 0;
-      clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[i]), &file, nullptr, nullptr, &begin);
-      clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[i]), nullptr, nullptr, nullptr, &end);
-      if (!file || end <= begin) continue;
-      fs::path path = clang::file_name(file);
-      if (path.is_relative()) path = command.directory / path;
-      path = path.lexically_normal();
-      if (classify_path(*in.config, path).kind != LayerKind::backend) continue;
-      std::size_t size = 0;
-      const char* bytes = clang_getFileContents(tu.get(), file, &size);
-      if (!bytes || end > size) continue;
-      out.disabled[path].append(bytes + begin, end - begin).push_back('\n');
-    }
-    clang_disposeSourceRangeList(skipped);
-  }
+  for_each_skipped_range(tu.get(), command.directory, [&](const fs::path& path, std::string_view text) {
+    if (classify_path(*in.config, path).kind != LayerKind::backend) return;
+    out.disabled[path].append(text).push_back('\n');
+  });
   if (ResultCache* cache = in.cache) {
     for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
       out.dependencies.push_back(cache->dependency(p, bytes));
@@ -625,18 +602,9 @@ class Merger {
 std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands,
                                 const InventoryModel* model = nullptr) {
   std::vector<TuResult> results(commands.size());
-  unsigned n = input.jobs ? input.jobs : std::max(1u, std::thread::hardware_concurrency());
-  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, commands.size())));
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    clang::Index index;  // one per thread: libclang indexes are not shared across threads
-    for (std::size_t i = next++; i < commands.size(); i = next++)
-      results[i] = parse_one(index, input, commands[i], model);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  for_each_unit(commands.size(), input.jobs, [&](const clang::Index& index, std::size_t i) {
+    results[i] = parse_one(index, input, commands[i], model);
+  });
   return results;
 }
 
@@ -682,16 +650,20 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
   }
   for (std::size_t b = 0; b < inv.backends.size(); ++b) {
     const std::string& backend = inv.backends[b].name;
-    std::size_t total = 0, failed = 0, guesses = 0;
-    fs::path first_failed, first_guessed;
+    std::size_t total = 0, failed = 0;
+    // The backend's sources whose code emberlint did not see whole: parsed with errors, or with guessed
+    // flags.
+    std::vector<std::pair<fs::path, std::string>> doubtful;  // file, why
     for (std::size_t i = 0; i < input.commands.size() && i < results.size(); ++i) {
       auto owners = context.backends_of(input.commands[i].file);
       if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
       ++total;
+      const fs::path& file = input.commands[i].file;
       if (results[i].failure) {
-        if (!failed++) first_failed = input.commands[i].file;
-      } else if (guessed.count(input.commands[i].file)) {
-        if (!guesses++) first_guessed = input.commands[i].file;
+        ++failed;
+        doubtful.emplace_back(file, "could not be parsed");
+      } else if (auto it = guessed.find(file); it != guessed.end()) {
+        doubtful.emplace_back(file, "was parsed with guessed compile flags (" + it->second + ")");
       }
     }
     auto rel = [&](const fs::path& p) {
@@ -704,23 +676,36 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
     bool implemented = std::any_of(inv.cells.begin(), inv.cells.end(), [&](const std::vector<Cell>& row) {
       return row[b].status != Status::missing;
     });
+    // A backend the code says nothing of: every missing cell is unknown.
     std::string why;
     if (total == 0 && !implemented) {
       why = "no source of this backend was parsed";
     } else if (total && failed == total) {
       why = "none of the backend's " + std::to_string(total) + " sources could be parsed";
-    } else if (failed) {
-      why = std::to_string(failed) + " of the backend's " + std::to_string(total) +
-            " sources could not be parsed (first: " + rel(first_failed) + "); the op may be there";
-    } else if (guesses) {
-      why = std::to_string(guesses) + " of the backend's " + std::to_string(total) +
-            " sources were parsed with guessed compile flags (first: " + rel(first_guessed) + ", " +
-            guessed[first_guessed] + ")";
     }
+    // Otherwise a missing cell is unknown only where a source not seen whole names the op (the class, the
+    // enumerator, the function): a source that never names it cannot define it.
+    std::map<fs::path, std::string> texts;
+    auto naming = [&](const Op& op) -> const std::pair<fs::path, std::string>* {
+      for (const auto& d : doubtful) {
+        auto [it, added] = texts.try_emplace(d.first);
+        if (added) {
+          std::ifstream in(d.first, std::ios::binary);
+          std::ostringstream bytes;
+          bytes << in.rdbuf();
+          it->second = bytes.str();
+        }
+        if (has_identifier(it->second, op.name)) return &d;
+      }
+      return nullptr;
+    };
     for (std::size_t r = 0; r < inv.cells.size(); ++r) {
       Cell& cell = inv.cells[r][b];
       if (cell.status == Status::missing && why.empty()) {
-        if (auto file = disabled_definition(input, results, backend, inv.ops[r])) {
+        if (const auto* d = naming(inv.ops[r])) {
+          cell.status = Status::unknown;
+          cell.reason = rel(d->first) + " " + d->second + " and names it: the op may be there";
+        } else if (auto file = disabled_definition(input, results, backend, inv.ops[r])) {
           cell.status = Status::unknown;
           cell.reason = "a disabled #if in " + rel(*file) + " names it: it may be defined under other flags";
         }

@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "lint/clang.hpp"
+#include "lint/glob.hpp"
 
 namespace emberlint {
 
@@ -296,11 +297,7 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
     fs::path dir = e["directory"].get<std::string>();
     fs::path file = e["file"].get<std::string>();
     if (!file.is_absolute()) file = dir / file;
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(file, ec);
-    // A path the system refuses to resolve (a name too long, a folder that cannot be searched) stays as
-    // written, normalized: it must not become empty and take the place of every other such entry.
-    file = ec ? file.lexically_normal() : canonical;
+    file = canonical_path(file);  // never empty, so it cannot take the place of every other such entry
     std::vector<std::string> argv;
     if (e.contains("arguments") && e["arguments"].is_array()) {
       for (const auto& a : e["arguments"]) argv.push_back(a.is_string() ? a.get<std::string>() : "");

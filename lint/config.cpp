@@ -147,6 +147,7 @@ class Reader {
     }
     return out;
   }
+  std::vector<std::string> options_of(const std::string& code) const { return names_.options_of(code); }
   std::string rule_code(const std::string& key, const std::string& path) const {
     if (key == "ALL") return key;
     auto code = names_.code_of(key);
@@ -241,12 +242,19 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
         if (!value.is_object()) {
           b.globs = r.globs(value, path, base);
         } else {
-          r.keys(value, path, {"paths", "public", "uses", "tests"});
+          r.keys(value, path, {"paths", "public", "uses", "tests", "compile_database", "compile_flags"});
           if (!value.contains("paths")) r.fail(path, "missing key 'paths' (the backend's files)");
           b.globs = r.globs(value["paths"], path + ".paths", base);
           if (value.contains("public")) b.public_headers = r.globs(value["public"], path + ".public", base);
           if (value.contains("uses")) b.uses = r.strings(value["uses"], path + ".uses");
           if (value.contains("tests")) b.tests = r.globs(value["tests"], path + ".tests", base);
+          if (value.contains("compile_database")) {
+            fs::path db = r.string(value["compile_database"], path + ".compile_database");
+            if (db.empty()) r.fail(path + ".compile_database", "expected a build folder, found \"\"");
+            b.compile_database = (base / db).lexically_normal();
+          }
+          if (value.contains("compile_flags"))
+            b.compile_flags = r.strings(value["compile_flags"], path + ".compile_flags");
         }
         c.backends.push_back(std::move(b));
       }
@@ -304,11 +312,8 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
       std::string sev_path = path;
       if (value.is_object()) {
         // Options beyond the severity belong to the rule that reads them.
-        std::vector<std::string> allowed = {"severity"};
-        if (code == "EL200") allowed.push_back("ops_namespace");
-        if (code == "EL301") allowed.insert(allowed.end(), {"allowed_files", "allowed_functions"});
-        if (code == "EL101" || code == "EL102" || code == "EL103" || code == "EL104")
-          allowed.push_back("report_type_only");
+        std::vector<std::string> allowed = r.options_of(code);
+        allowed.insert(allowed.begin(), "severity");
         r.keys(value, path, allowed);
         if (value.contains("severity")) sev = r.string(value["severity"], sev_path = path + ".severity");
         if (value.contains("ops_namespace")) {

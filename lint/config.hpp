@@ -31,6 +31,12 @@ struct BackendLayer {
   std::vector<Glob> public_headers;  // "public": its headers every layer may include, with what they declare
   std::vector<std::string> uses;     // "uses": backends whose files and libraries it may draw on
   std::vector<Glob> tests;           // "tests": test files of this backend, which may reach into it
+  // "compile_database": the build folder (or compile_commands.json) of this backend's own build (a cross
+  // build for arm/ sources); its entries for the backend's files replace those of the run's database.
+  std::optional<std::filesystem::path> compile_database;
+  // "compile_flags": the flags of the backend's sources that no database compiles (the backend's own
+  // statement, so its cells are no guess); without them such a source gets its nearest unit's flags.
+  std::vector<std::string> compile_flags;
 };
 
 struct Library {
@@ -88,6 +94,8 @@ struct Config {
 struct RuleNames {
   virtual ~RuleNames() = default;
   virtual std::optional<std::string> code_of(const std::string& code_or_name) const = 0;
+  // The keys of `rules.<code>` besides "severity" that the rule reads (its RuleInfo::options).
+  virtual std::vector<std::string> options_of(const std::string& code) const = 0;
 };
 
 // Loads configs and caches one effective Config per folder. Thread-safe.

@@ -1,4 +1,5 @@
 #include "lint/git_diff.hpp"
+#include "lint/glob.hpp"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -175,9 +176,7 @@ bool parse_hunk_header(std::string_view line, unsigned& old_count, unsigned& new
 }
 
 fs::path normalized(const fs::path& p) {
-  std::error_code ec;
-  fs::path out = fs::weakly_canonical(p, ec);
-  return ec ? p.lexically_normal() : out;
+  return canonical_path(p);
 }
 
 }  // namespace

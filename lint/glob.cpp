@@ -193,4 +193,12 @@ std::string relative_to(const std::filesystem::path& path, const std::filesystem
   return p.substr(b.size());
 }
 
+std::filesystem::path canonical_path(const std::filesystem::path& p) {
+  std::error_code ec;
+  std::filesystem::path abs = std::filesystem::absolute(p, ec);
+  if (ec) return p.lexically_normal();
+  std::filesystem::path out = std::filesystem::weakly_canonical(abs, ec);
+  return ec ? abs.lexically_normal() : out;
+}
+
 }  // namespace emberlint

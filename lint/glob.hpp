@@ -45,4 +45,9 @@ class Glob {
 // A path relative to base with '/' separators, or empty when path is not below base.
 std::string relative_to(const std::filesystem::path& path, const std::filesystem::path& base);
 
+// The one spelling of a file's path that emberlint compares: absolute, symbolic links and `..` resolved as
+// far as the path exists. A path the system refuses to resolve (a name too long, a folder that cannot be
+// searched) stays as written, absolute and normalized: it must not become empty.
+std::filesystem::path canonical_path(const std::filesystem::path& p);
+
 }  // namespace emberlint

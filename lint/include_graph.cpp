@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "lint/config.hpp"
+#include "lint/glob.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint {
@@ -192,9 +193,7 @@ std::optional<std::string> read_file(const fs::path& file) {
 }
 
 fs::path normalized(const fs::path& p) {
-  std::error_code ec;
-  fs::path out = fs::weakly_canonical(p, ec);
-  return ec ? p.lexically_normal() : out;
+  return canonical_path(p);
 }
 
 bool under_folder(const fs::path& file, const fs::path& folder) {

@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lint/glob.hpp"
 #include "lint/parse_errors.hpp"
 #include "lint/source_text.hpp"
 
@@ -256,9 +257,7 @@ class Extractor {
     if (it != file_ids_.end()) return it->second;
     fs::path p = clang::file_name(file);
     if (p.is_relative()) p = command_.directory / p;
-    std::error_code ec;
-    fs::path canonical = fs::weakly_canonical(p, ec);
-    if (ec) canonical = p.lexically_normal();
+    const fs::path canonical = canonical_path(p);
     FileId id = static_cast<FileId>(facts_.files.size());
     facts_.files.push_back({canonical, options_.in_project ? options_.in_project(canonical) : true});
     file_ids_.emplace(file, id);
@@ -1212,26 +1211,18 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
 std::vector<EditProblem> check_edited_unit(const clang::Index& index, const CompileCommand& command,
                                            const std::string& resource_dir,
                                            const std::vector<EditedFile>& files) {
-  std::vector<std::string> argv = libclang_arguments(command, resource_dir);
-  std::vector<const char*> cargv;
-  for (const auto& a : argv) cargv.push_back(a.c_str());
   std::vector<std::string> names;
   for (const auto& f : files) names.push_back(f.path.string());
-  std::vector<CXUnsavedFile> unsaved;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    unsaved.push_back(
-        {names[i].c_str(), files[i].text.data(), static_cast<unsigned long>(files[i].text.size())});
-  }
   // No precompiled preamble: it is a temporary file to write, and a check must not fail where the first
   // parse (which may have skipped preamble bodies) did not.
-  const unsigned flags = CXTranslationUnit_KeepGoing;
-  CXTranslationUnit raw = nullptr;
-  CXErrorCode err = clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
-                                                        static_cast<int>(cargv.size()), unsaved.data(),
-                                                        static_cast<unsigned>(unsaved.size()), flags, &raw);
-  clang::TranslationUnit tu(raw);
+  UnitParse how;
+  how.preprocessing_record = false;
+  how.quiet_includes = false;
+  for (std::size_t i = 0; i < files.size(); ++i) how.unsaved.emplace_back(names[i], files[i].text);
+  ParsedUnit parsed = parse_unit(index, command, resource_dir, how);
+  const clang::TranslationUnit& tu = parsed.tu;
   std::vector<EditProblem> problems;
-  if (err != CXError_Success || !tu) return {{"libclang could not parse the fixed file"}};
+  if (!parsed) return {{"libclang could not parse the fixed file"}};
   std::vector<CXFile> handles;
   for (const auto& name : names) handles.push_back(clang_getFile(tu.get(), name.c_str()));
   unsigned n = clang_getNumDiagnostics(tu.get());
@@ -1267,26 +1258,65 @@ std::vector<EditProblem> check_edited_unit(const clang::Index& index, const Comp
   return problems;
 }
 
-ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
-                                   const ParseOptions& options) {
-  ParseResult result;
-  std::vector<std::string> argv = libclang_arguments(command, options.resource_dir);
+ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
+                      const std::string& resource_dir, const UnitParse& how) {
+  std::vector<std::string> argv = libclang_arguments(command, resource_dir);
+  if (how.all_comments) argv.push_back("-fparse-all-comments");
   std::vector<const char*> cargv;
   for (const auto& a : argv) cargv.push_back(a.c_str());
-  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing |
-                   CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-  if (options.skip_preamble_bodies) {
+  std::vector<CXUnsavedFile> unsaved;
+  for (const auto& [name, text] : how.unsaved)
+    unsaved.push_back({name.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+  unsigned flags = CXTranslationUnit_KeepGoing;
+  if (how.preprocessing_record) flags |= CXTranslationUnit_DetailedPreprocessingRecord;
+  if (how.quiet_includes) flags |= CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+  if (how.skip_preamble_bodies) {
     flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
              CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
   }
   CXTranslationUnit raw = nullptr;
-  CXErrorCode err =
-      clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
-                                          static_cast<int>(cargv.size()), nullptr, 0, flags, &raw);
-  clang::TranslationUnit tu(raw);
-  if (err != CXError_Success || !tu) {
+  ParsedUnit out;
+  out.error = clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
+                                                  static_cast<int>(cargv.size()), unsaved.data(),
+                                                  static_cast<unsigned>(unsaved.size()), flags, &raw);
+  out.tu = clang::TranslationUnit(raw);
+  if (out.error != CXError_Success)
+    out.tu = clang::TranslationUnit();
+  else if (!out.tu)
+    out.error = CXError_Failure;
+  return out;
+}
+
+void for_each_skipped_range(CXTranslationUnit tu, const fs::path& directory,
+                            const std::function<void(const fs::path&, std::string_view)>& visit) {
+  CXSourceRangeList* skipped = clang_getAllSkippedRanges(tu);
+  if (!skipped) return;
+  for (unsigned i = 0; i < skipped->count; ++i) {
+    CXFile file = nullptr;
+    unsigned begin = 0, end = 0;
+    clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[i]), &file, nullptr, nullptr, &begin);
+    clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[i]), nullptr, nullptr, nullptr, &end);
+    if (!file || end <= begin) continue;
+    std::size_t size = 0;
+    const char* bytes = clang_getFileContents(tu, file, &size);
+    if (!bytes || end > size) continue;
+    fs::path path = clang::file_name(file);
+    if (path.is_relative()) path = directory / path;
+    visit(path.lexically_normal(), std::string_view(bytes + begin, end - begin));
+  }
+  clang_disposeSourceRangeList(skipped);
+}
+
+ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
+                                   const ParseOptions& options) {
+  ParseResult result;
+  UnitParse how;
+  how.skip_preamble_bodies = options.skip_preamble_bodies;
+  ParsedUnit parsed = parse_unit(index, command, options.resource_dir, how);
+  const clang::TranslationUnit& tu = parsed.tu;
+  if (!parsed) {
     result.failure =
-        "libclang could not parse the file (error " + std::to_string(static_cast<int>(err)) + ")";
+        "libclang could not parse the file (error " + std::to_string(static_cast<int>(parsed.error)) + ")";
     return result;
   }
   if (options.on_input) for_each_input(tu.get(), command.directory, options.on_input);

@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "lint/clang.hpp"
 #include "lint/compile_db.hpp"
@@ -35,6 +37,36 @@ struct ParseResult {
   std::vector<ParseError> errors;
   std::string cause;
 };
+
+// How a unit is parsed; every libclang parse of emberlint goes through parse_unit.
+struct UnitParse {
+  // Skip the bodies of the headers before the first line of code (through a precompiled preamble).
+  bool skip_preamble_bodies = false;
+  // Keep the preprocessing record: macro expansions, inclusion directives and the ranges a disabled #if
+  // skipped.
+  bool preprocessing_record = true;
+  // Attach plain `//` comments to declarations too (the `emberlint-fallback:` marker).
+  bool all_comments = false;
+  // Leave out the warnings of included files (the errors stay).
+  bool quiet_includes = true;
+  // Files that stand for theirs on disk (libclang's unsaved files): absolute path and text.
+  std::vector<std::pair<std::string, std::string_view>> unsaved;
+};
+
+struct ParsedUnit {
+  clang::TranslationUnit tu;  // empty when libclang could not parse at all
+  CXErrorCode error = CXError_Success;
+  explicit operator bool() const { return static_cast<bool>(tu); }
+};
+
+// The one call of libclang's parser: the command's arguments (libclang_arguments) with `how`'s options.
+ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
+                      const std::string& resource_dir, const UnitParse& how);
+
+// Hands each range of a file of the unit that a disabled `#if` removed to `visit`, with the file's path
+// (relative names resolved against `directory`) and the removed text.
+void for_each_skipped_range(CXTranslationUnit tu, const std::filesystem::path& directory,
+                            const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
 
 // Parses with the given per-thread index. Never throws for bad C++: errors become ParseResult::failure.
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,

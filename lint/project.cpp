@@ -7,7 +7,12 @@ namespace emberlint {
 namespace fs = std::filesystem;
 
 std::string Owner::describe() const {
-  if (library.empty()) return "backend '" + backend + "'";
+  if (library.empty() && also.empty()) return "backend '" + backend + "'";
+  if (library.empty()) {
+    std::string owners = "'" + backend + "'";
+    for (const auto& b : also) owners += ", '" + b + "'";
+    return "backends " + owners;
+  }
   if (also.empty()) return "library " + library + " (backend '" + backend + "')";
   std::string served = "'" + backend + "'";
   for (const auto& b : also) served += ", '" + b + "'";
@@ -21,12 +26,15 @@ bool any_matches(const std::vector<Glob>& globs, const fs::path& p) {
 }  // namespace
 
 Layer classify_path(const Config& config, const fs::path& absolute) {
-  if (any_matches(config.glue, absolute)) return {LayerKind::glue, {}};
+  if (any_matches(config.glue, absolute)) return {LayerKind::glue, {}, {}};
+  Layer backend{LayerKind::backend, {}, {}};
   for (const auto& b : config.backends) {
-    if (any_matches(b.globs, absolute)) return {LayerKind::backend, b.name};
+    if (!any_matches(b.globs, absolute)) continue;
+    (backend.backend.empty() ? backend.backend : backend.also.emplace_back()) = b.name;
   }
-  if (any_matches(config.frontend, absolute)) return {LayerKind::frontend, {}};
-  if (any_matches(config.tests, absolute)) return {LayerKind::tests, {}};
+  if (!backend.backend.empty()) return backend;
+  if (any_matches(config.frontend, absolute)) return {LayerKind::frontend, {}, {}};
+  if (any_matches(config.tests, absolute)) return {LayerKind::tests, {}, {}};
   return {};
 }
 
@@ -60,7 +68,7 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
   if (l.kind == LayerKind::backend) {
     // A backend's public headers are every layer's to include, with what they declare.
     const BackendLayer* b = config_.backend(l.backend);
-    if (!b || !any_matches(b->public_headers, facts_.path(file))) owner = Owner{l.backend, {}, {}};
+    if (!b || !any_matches(b->public_headers, facts_.path(file))) owner = Owner{l.backend, {}, l.also};
   } else if (l.kind == LayerKind::none) {
     const std::string resolved = file >= 0 ? facts_.path(file).generic_string() : std::string();
     for (const auto& lib : config_.libraries) {
@@ -76,6 +84,13 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
   }
   if (file >= 0 && spelled.empty()) file_owners_.emplace(file, owner);
   return owner;
+}
+
+bool ProjectModel::is_public_header(FileId file) const {
+  if (file < 0) return false;
+  const fs::path& path = facts_.path(file);
+  return std::any_of(config_.backends.begin(), config_.backends.end(),
+                     [&](const BackendLayer& b) { return any_matches(b.public_headers, path); });
 }
 
 std::optional<Owner> ProjectModel::header_owner(const Include& include) const {
@@ -106,10 +121,18 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
       // A symbol glob names what a library declares: a function or type the project defines in one of its
       // layers is the project's own, whatever its name (`clPad` is not OpenCL's for "cl[A-Z]*"). A library
       // function the project only redeclares (`extern "C" double cblas_ddot(...)`) is still the library's.
-      const bool own = s.defined && s.declared.file >= 0 && layer(s.declared.file).kind != LayerKind::none;
-      if (!s.is_namespace && !own) {
+      const bool in_project = s.declared.file >= 0 && layer(s.declared.file).kind != LayerKind::none;
+      const bool own = s.defined && in_project;
+      // A C library's names live in the global namespace: a name the project declares in a namespace of
+      // its own (ncnn's `ncnn::vkCreateBuffer` function pointers) is matched by a plain glob ("vk*") only by
+      // its last part, and is the project's.
+      const bool namespaced_own = in_project && q != plain;
+      // What a backend's `public` header declares is that backend's public API, every layer's to use.
+      const bool public_api = in_project && is_public_header(s.declared.file);
+      if (!s.is_namespace && !own && !public_api) {
         for (const auto& g : lib.symbols) {
-          if (g.matches_name(q) || g.matches_name(plain)) owner = Owner{lib.backend, lib.name, lib.also};
+          if (g.matches_name(q) || (g.matches_name(plain) && !namespaced_own))
+            owner = Owner{lib.backend, lib.name, lib.also};
         }
       }
       if (owner) break;
@@ -119,17 +142,32 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
   return owner;
 }
 
+std::optional<std::string> ProjectModel::backend_that_may_not_use(FileId file, const Owner& owner) const {
+  Layer l = layer(file);
+  if (l.kind != LayerKind::backend) return std::nullopt;
+  auto serves = [&](const std::string& backend) {
+    return owner.backend == backend ||
+           std::find(owner.also.begin(), owner.also.end(), backend) != owner.also.end();
+  };
+  auto may = [&](const std::string& backend) {
+    if (serves(backend)) return true;
+    const BackendLayer* b = config_.backend(backend);
+    return b && std::any_of(b->uses.begin(), b->uses.end(), serves);
+  };
+  if (!may(l.backend)) return l.backend;
+  for (const auto& other : l.also) {
+    if (!may(other)) return other;
+  }
+  return std::nullopt;
+}
+
 bool ProjectModel::may_use(FileId file, const Owner& owner) const {
   Layer l = layer(file);
   auto serves = [&](const std::string& backend) {
     return owner.backend == backend ||
            std::find(owner.also.begin(), owner.also.end(), backend) != owner.also.end();
   };
-  if (l.kind == LayerKind::backend) {
-    if (serves(l.backend)) return true;
-    const BackendLayer* b = config_.backend(l.backend);
-    return b && std::any_of(b->uses.begin(), b->uses.end(), serves);
-  }
+  if (l.kind == LayerKind::backend) return !backend_that_may_not_use(file, owner);
   if (l.kind == LayerKind::tests && file >= 0) {
     for (const auto& b : config_.backends) {
       if (serves(b.name) && any_matches(b.tests, facts_.path(file))) return true;

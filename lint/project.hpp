@@ -15,7 +15,8 @@ enum class LayerKind { none, frontend, backend, tests, glue };
 
 struct Layer {
   LayerKind kind = LayerKind::none;
-  std::string backend;  // for LayerKind::backend
+  std::string backend;            // for LayerKind::backend: the first backend whose folders hold the file
+  std::vector<std::string> also;  // further backends whose folders hold it (a folder shared by several)
 };
 
 struct Owner {
@@ -42,6 +43,12 @@ class ProjectModel {
   // Whether code in `file` may use what `owner` owns: its own backend's, a library that also serves that
   // backend, a backend it `uses`, or (for a test file in a backend's `tests`) that backend's.
   bool may_use(FileId file, const Owner& owner) const;
+  // Whether a file is one of a backend's `public` headers.
+  bool is_public_header(FileId file) const;
+  // The backend of a backend file that may not use what `owner` owns (neither owns it nor `uses` its
+  // owner): with a folder shared by several backends, the file must be usable by each of them. nullopt when
+  // every backend of the file may use it, or the file is no backend's.
+  std::optional<std::string> backend_that_may_not_use(FileId file, const Owner& owner) const;
   // The project-relative folder of a backend ("backends/eigen"), for messages that say where code belongs.
   std::string backend_folder(const std::string& backend) const;
   std::string relative(const std::filesystem::path& p) const;

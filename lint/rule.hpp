@@ -20,6 +20,8 @@ struct RuleInfo {
   bool fixable = false;
   std::string summary;  // one line for `emberlint rules`
   std::string doc;      // Markdown with the four headings, for `emberlint rule X` and SARIF help
+  // The keys of `rules.<code>` in .emberlint.json besides "severity" that the rule reads.
+  std::vector<std::string> options = {};
 };
 
 // Collects one rule's diagnostics for one translation unit; reports only in project files.

@@ -3,14 +3,11 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <set>
-#include <thread>
 #include <tuple>
 
 #include "lint/cache.hpp"
@@ -19,10 +16,12 @@
 #include "lint/driver_query.hpp"
 #include "lint/fix_check.hpp"
 #include "lint/git_diff.hpp"
+#include "lint/glob.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse.hpp"
 #include "lint/progress.hpp"
 #include "lint/project.hpp"
+#include "lint/scheduler.hpp"
 #include "lint/source_text.hpp"
 #include "lint/suppressions.hpp"
 #include "lint/units.hpp"
@@ -36,10 +35,7 @@ namespace fs = std::filesystem;
 namespace {
 
 fs::path normalize(const fs::path& p) {
-  std::error_code ec;
-  fs::path abs = fs::absolute(p, ec);
-  fs::path out = fs::weakly_canonical(abs, ec);
-  return ec ? abs.lexically_normal() : out;
+  return canonical_path(p);
 }
 
 bool is_under(const fs::path& file, const fs::path& folder) {
@@ -72,14 +68,8 @@ class Session {
   }
 
   bool selected(const std::string& code) const {
-    auto matches = [&](const std::string& item) {
-      if (item == "ALL") return true;
-      const RuleInfo* info = find_rule(item);
-      if (info) return info->code == code;
-      return code.rfind(item, 0) == 0;  // a code prefix such as EL1
-    };
-    bool in = options_.select.empty() || std::any_of(options_.select.begin(), options_.select.end(), matches);
-    return in && std::none_of(options_.ignore.begin(), options_.ignore.end(), matches);
+    const RuleInfo* info = find_rule(code);
+    return info && rule_selected(*info, options_.select, options_.ignore);
   }
 
   // The severity of a rule for a file, or nullopt when it is off, not selected, or ignored for the file.
@@ -179,13 +169,24 @@ void walk_sources(Session& session, const fs::path& start,
 
 std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths) {
   const CheckOptions& o = session.options();
+  if (paths.empty()) return {};
   std::vector<CompileCommand> commands;
-  const bool database = o.build_dir || o.unit_command;  // per-unit mode: a database of one entry
+  // The config of the run's first path names the backends' own databases and flags.
+  const Config& project =
+      *session.config_for(fs::is_directory(paths.front()) ? paths.front() : paths.front().parent_path());
+  const bool backend_databases =
+      std::any_of(project.backends.begin(), project.backends.end(),
+                  [](const BackendLayer& b) { return b.compile_database.has_value(); });
+  const bool backend_flags = std::any_of(project.backends.begin(), project.backends.end(),
+                                         [](const BackendLayer& b) { return !b.compile_flags.empty(); });
+  // Per-unit mode: a database of one entry. Without one, the tree is walked (a backend's own database still
+  // gives the commands of its files).
+  const bool database = o.build_dir || o.unit_command;
   if (o.unit_command && !session.excluded_below(paths.front(), paths.front().root_path()))
     commands.push_back(clean_command(*o.unit_command, paths.front(), fs::current_path()));
-  if (o.build_dir) {
+  if (o.build_dir || backend_databases) {
     try {
-      commands = load_compile_database(*o.build_dir);
+      commands = load_project_commands(project, o.build_dir);
     } catch (const CompileDatabaseError& e) {
       throw UsageError(e.what());
     }
@@ -198,13 +199,34 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
         // check lints a file once, with its first command (analyze parses every command of a file).
         if (is_under(c.file, start) && !session.excluded_below(c.file, start)) chosen.emplace(c.file, c);
       }
+      // A backend's sources that no database compiles, with the flags the backend states for them.
+      if (backend_flags && fs::is_directory(start, ec)) {
+        walk_sources(session, start, [&](const fs::path& p) {
+          if (!is_source_path(p) || chosen.count(p)) return;
+          if (auto c = stated_backend_command(project, p)) chosen.emplace(p, std::move(*c));
+        });
+      }
       if (fs::is_regular_file(start, ec) && !chosen.count(start)) {
-        if (auto c = interpolate_command(commands, start)) chosen.emplace(start, *c);
+        if (auto c = stated_backend_command(project, start)) {
+          chosen.emplace(start, std::move(*c));
+        } else if (auto c = interpolate_command(commands, start)) {
+          chosen.emplace(start, *c);
+        }
       }
       continue;
     }
     auto add = [&](const fs::path& file) {
       auto cfg = session.config_for(file.parent_path());
+      auto own = std::find_if(commands.begin(), commands.end(),
+                              [&](const CompileCommand& c) { return c.file == file; });
+      if (own != commands.end()) {
+        chosen.emplace(file, *own);
+        return;
+      }
+      if (auto stated = stated_backend_command(*cfg, file)) {
+        chosen.emplace(file, std::move(*stated));
+        return;
+      }
       CompileCommand c;
       c.file = file;
       c.directory = cfg->root;
@@ -232,17 +254,24 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
 
 // With a compile database, the project headers under the folders of the run that no parse read (header-only
 // code: templates and inline functions only a user's build includes), each with the command of its nearest
-// source (the database's interpolation), so that their code is checked too.
+// unit of the run (the database's interpolation), so that their code is checked too. `units` are the run's
+// units before --shard took its part: with shards, a header that a unit of another shard includes (by the
+// include scanner) is that shard's, and the rest are dealt out round robin, so each is checked once.
 std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path>& paths,
-                                    const std::set<fs::path>& read) {
+                                    const std::set<fs::path>& read,
+                                    const std::vector<CompileCommand>& units) {
   const CheckOptions& o = session.options();
   if (!o.build_dir) return {};
-  std::vector<CompileCommand> commands;
-  try {
-    commands = load_compile_database(*o.build_dir);
-  } catch (const CompileDatabaseError&) {
-    return {};  // the first load reported it
+  // A run of header folders alone has no unit of its own: the nearest of the whole database then.
+  std::vector<CompileCommand> database;
+  if (units.empty()) {
+    try {
+      database = load_compile_database(*o.build_dir);
+    } catch (const CompileDatabaseError&) {
+      return {};  // the first load reported it
+    }
   }
+  const std::vector<CompileCommand>& nearest = units.empty() ? database : units;
   std::vector<Job> out;
   std::set<fs::path> added;
   for (const auto& start : paths) {
@@ -252,12 +281,23 @@ std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path
       if (!is_header_path(p) || read.count(p) || !added.insert(p).second) return;
       auto cfg = session.config_for(p.parent_path());
       if (is_library_header(*cfg, p) || !has_function_body(p)) return;  // declarations alone use nothing
-      auto c = interpolate_command(commands, p);
+      auto c = interpolate_command(nearest, p);
       if (!c) return;
-      session.driver().complete(*c);
-      add_extra_args(*c, o.extra_args_before, o.extra_args);
+      if (units.empty()) {
+        session.driver().complete(*c);
+        add_extra_args(*c, o.extra_args_before, o.extra_args);
+      }
       out.push_back({std::move(*c), cfg});
     });
+  }
+  if (o.shard.count > 1) {
+    std::set<fs::path> headers;
+    for (const auto& j : out) headers.insert(j.command.file);
+    const std::set<fs::path> unread = affected_units(units, headers).unread;
+    std::erase_if(out, [&](const Job& j) { return !unread.count(j.command.file); });
+    std::sort(out.begin(), out.end(),
+              [](const Job& a, const Job& b) { return a.command.file < b.command.file; });
+    out = take_shard(std::move(out), o.shard);
   }
   return out;
 }
@@ -415,21 +455,11 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
 
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
                                 const std::string& resource_dir, Session& session, bool skip_bodies) {
-  unsigned n = requested ? requested : std::max(1u, std::thread::hardware_concurrency());
-  n = std::min<unsigned>(n, static_cast<unsigned>(std::max<std::size_t>(1, jobs.size())));
   std::vector<JobResult> results(jobs.size());
   session.progress().add(jobs.size());
-  std::atomic<std::size_t> next{0};
-  auto worker = [&] {
-    clang::Index index;  // one per thread: libclang indexes are not shared across threads
-    for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < n; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
+  for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
+    results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies);
+  });
   return results;
 }
 
@@ -485,6 +515,8 @@ CheckResult run_check(const CheckOptions& options) {
       collect_jobs(session, options.units_of ? std::vector<fs::path>{result.root} : paths);
   if (changes || options.units_of)
     jobs = affected_jobs(session, std::move(jobs), changes, paths, result.root);
+  std::vector<CompileCommand> run_units;  // every unit of the run, before --shard takes its part
+  for (const auto& j : jobs) run_units.push_back(j.command);
   jobs = take_shard(std::move(jobs), options.shard);
 
   const std::string resource_dir = find_resource_dir();
@@ -524,8 +556,8 @@ CheckResult run_check(const CheckOptions& options) {
     std::set<fs::path> read;
     for (const auto& r : results) read.insert(r.project_files.begin(), r.project_files.end());
     for (const auto& j : jobs) read.insert(j.command.file);
-    auto unread =
-        run_jobs(unread_header_jobs(session, paths, read), options.jobs, resource_dir, session, false);
+    auto unread = run_jobs(unread_header_jobs(session, paths, read, run_units), options.jobs, resource_dir,
+                           session, false);
     for (auto& r : unread) {
       if (r.failure && !r.failure->partial) continue;
       r.failure.reset();

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <charconv>
 
+#include "lint/config.hpp"
+#include "lint/project.hpp"
 #include "lint/runner.hpp"
 
 namespace emberlint {
@@ -62,6 +64,54 @@ Shard parse_shard(const std::string& text) {
     throw UsageError("'" + text + "': expected K/N with 1 <= K <= N, such as 2/4 (the second of four)");
   }
   return shard;
+}
+
+std::vector<CompileCommand> load_project_commands(const Config& config,
+                                                  const std::optional<std::filesystem::path>& build_dir) {
+  std::vector<CompileCommand> out;
+  if (build_dir) out = load_compile_database(*build_dir);
+  for (const BackendLayer& b : config.backends) {
+    if (!b.compile_database) continue;
+    auto mine = [&](const CompileCommand& c) {
+      return std::any_of(b.globs.begin(), b.globs.end(),
+                         [&](const Glob& g) { return g.matches_path(c.file); });
+    };
+    std::vector<CompileCommand> own;
+    try {
+      own = load_compile_database(*b.compile_database);
+    } catch (const CompileDatabaseError& e) {
+      throw CompileDatabaseError("layers.backends." + b.name + ".compile_database: " + e.what());
+    }
+    std::erase_if(own, [&](const CompileCommand& c) { return !mine(c); });
+    if (own.empty()) {
+      throw CompileDatabaseError("layers.backends." + b.name + ".compile_database: " +
+                                 b.compile_database->string() + " compiles none of the backend's files");
+    }
+    std::erase_if(out, mine);
+    out.insert(out.end(), std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const CompileCommand& a, const CompileCommand& b) { return a.file < b.file; });
+  return out;
+}
+
+std::optional<CompileCommand> stated_backend_command(const Config& config,
+                                                     const std::filesystem::path& file) {
+  for (const BackendLayer& b : config.backends) {
+    if (b.compile_flags.empty()) continue;
+    if (std::none_of(b.globs.begin(), b.globs.end(), [&](const Glob& g) { return g.matches_path(file); }))
+      continue;
+    CompileCommand c;
+    c.file = file;
+    c.directory = config.root;
+    c.arguments = b.compile_flags;
+    if (is_header_path(file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+    std::vector<std::string> language = language_arguments(file);
+    c.arguments.insert(c.arguments.begin(), language.begin(), language.end());
+    if (file.extension() == ".c" || file.extension() == ".m") c.driver = "clang";
+    return c;
+  }
+  return std::nullopt;
 }
 
 }  // namespace emberlint

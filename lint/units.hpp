@@ -13,6 +13,7 @@
 namespace emberlint {
 
 struct CheckOptions;
+struct Config;
 
 // Per-unit mode needs a compile command and exactly one path, and excludes -p and the unit selections
 // (--diff, --units-of). Throws UsageError otherwise.
@@ -26,6 +27,16 @@ std::optional<std::vector<std::string>> take_unit_command(std::vector<std::strin
 // `--extra-arg-before=--driver-mode=g++`, which CMake passes, is accepted and dropped).
 void add_extra_args(CompileCommand& command, const std::vector<std::string>& before,
                     const std::vector<std::string>& after);
+
+// The compile commands of a project: the run's database (-p, when given), with each backend's own
+// (layers.backends.<name>.compile_database) standing for it on that backend's files. Throws
+// CompileDatabaseError naming the config key of a backend database that cannot be read.
+std::vector<CompileCommand> load_project_commands(const Config& config,
+                                                  const std::optional<std::filesystem::path>& build_dir);
+
+// The command a backend states for a source of its folders (layers.backends.<name>.compile_flags), or
+// nullopt when the file is no backend's or its backend states none.
+std::optional<CompileCommand> stated_backend_command(const Config& config, const std::filesystem::path& file);
 
 struct Shard {
   unsigned index = 1, count = 1;  // 1-based: the index-th of count parts

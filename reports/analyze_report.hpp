@@ -6,19 +6,10 @@
 #include <optional>
 #include <ostream>
 
-#include "analyze/inventory.hpp"
-#include "analyze/migration_plan.hpp"
-#include "lint/runner.hpp"
+#include "analyze/analyze.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {
-
-struct AnalyzeReport {
-  analyze::Inventory inventory;
-  CheckResult findings;  // EL400-EL403 diagnostics and parse failures, as `check` reports them
-  std::optional<analyze::MigrationPlan> plan;
-  double seconds = 0;  // wall time of the analysis
-};
 
 void render_analyze_table(std::ostream& out, const AnalyzeReport& report, bool color);
 void render_analyze_markdown(std::ostream& out, const AnalyzeReport& report);

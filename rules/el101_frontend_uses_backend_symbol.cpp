@@ -46,7 +46,8 @@ std::vector<Eigen::VectorXd> vs;   // EL101 as a template argument
 ember::Tensor m = ember::ops::zeros({3, 3}, ember::DType::float64);
 ```
 Keep library types inside `backends/<name>/`; the frontend speaks only `ember::Tensor` and the ops API.
-)"};
+)",
+    {"report_type_only"}};
 
 class FrontendUsesBackendSymbol final : public Rule {
  public:

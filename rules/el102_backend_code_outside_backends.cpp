@@ -46,7 +46,8 @@ void EigenBackend::inv(const Tensor& a, Tensor& out) { /* Eigen code here */ }
 // frontend/src/solver.cpp
 ember::Tensor inv(const ember::Tensor& a) { return dispatch(a).inv(a); }
 ```
-)"};
+)",
+                     {"report_type_only"}};
 
 std::string category_file(const std::filesystem::path& file) {
   static const std::map<std::string, std::string> synonyms = {

@@ -37,27 +37,29 @@ so in the config and the rule accepts it: `"layers": {"backends": {"hip": {"path
 ["cuda"]}}}` lets `hip` include and call `cuda`'s files and libraries; a library that serves several backends
 names them all, `"libraries": {"BLAS": {"backend": ["blas", "eigen"], ...}}`; and a backend's headers that are
 its public API for every layer are listed under its `"public"` key.
-)"};
+)",
+                     {"report_type_only"}};
 
 class CrossBackendDependency final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
   void check(const ProjectModel& model, const Reporter& reporter) const override {
     for (const Include& inc : model.facts().includes) {
-      Layer l = model.layer(inc.at.file);
-      if (l.kind != LayerKind::backend) continue;
+      if (model.layer(inc.at.file).kind != LayerKind::backend) continue;
       auto owner = model.header_owner(inc);
-      if (!owner || model.may_use(inc.at.file, *owner)) continue;
-      reporter.report(inc.at, "backend '" + l.backend + "' includes '" + inc.spelled + "', a header of " +
-                                  owner->describe());
+      if (!owner) continue;
+      if (auto user = model.backend_that_may_not_use(inc.at.file, *owner))
+        reporter.report(inc.at, "backend '" + *user + "' includes '" + inc.spelled + "', a header of " +
+                                    owner->describe());
     }
     auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
       Layer l = model.layer(file);
       return l.kind == LayerKind::backend && !model.may_use(file, owner);
     });
     for (const auto& r : refs) {
-      reporter.report(r.reference->at,
-                      "backend '" + model.layer(r.reference->at.file).backend + "' uses " + describe(r));
+      const std::string user = model.backend_that_may_not_use(r.reference->at.file, r.owner)
+                                   .value_or(model.layer(r.reference->at.file).backend);
+      reporter.report(r.reference->at, "backend '" + user + "' uses " + describe(r));
     }
   }
 };

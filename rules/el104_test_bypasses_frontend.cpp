@@ -35,7 +35,8 @@ ember::BackendScope scope(GetParam());  // "eigen", "blas", "opencl"
 auto out = ember::ops::add(x, y);
 ```
 A test that really checks one backend's internals can be listed in `per_file_ignores`.
-)"};
+)",
+                     {"report_type_only"}};
 
 class TestBypassesFrontend final : public Rule {
  public:

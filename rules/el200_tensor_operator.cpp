@@ -65,7 +65,8 @@ Every fix is checked before it is offered: the unit is parsed again with the fix
 result does not compile (`p = ops::add(p, x)` for a `p` of a type derived from the tensor) or whose call
 would name another function from where it stands (`ops::add` inside a namespace with its own `ops`) is
 withdrawn; the finding says why. A file that does not compile as it is gets no fixes.
-)"};
+)",
+    {"ops_namespace"}};
 
 // The ops function for an operator; empty when the ops API has none.
 std::string op_name(const std::string& spelling, bool unary) {

@@ -41,7 +41,8 @@ for (std::int64_t i = 0; i < n; ++i) total += ember::ops::item(ember::ops::slice
 ```cpp
 ember::Tensor total = ember::ops::sum(x);   // stays on the device; extract once where it is allowed
 ```
-)"};
+)",
+    {"allowed_files", "allowed_functions"}};
 
 class ScalarItem final : public Rule {
  public:

@@ -43,6 +43,22 @@ const RuleInfo* find_rule(const std::string& code_or_name) {
   return nullptr;
 }
 
+std::vector<std::string> RegistryNames::options_of(const std::string& code) const {
+  const RuleInfo* info = find_rule(code);
+  return info ? info->options : std::vector<std::string>{};
+}
+
+bool rule_selected(const RuleInfo& rule, const std::vector<std::string>& select,
+                   const std::vector<std::string>& ignore) {
+  auto matches = [&](const std::string& item) {
+    if (item == "ALL") return true;
+    if (const RuleInfo* named = find_rule(item)) return named->code == rule.code;
+    return rule.code.rfind(item, 0) == 0;  // a code prefix such as EL1
+  };
+  const bool in = select.empty() || std::any_of(select.begin(), select.end(), matches);
+  return in && std::none_of(ignore.begin(), ignore.end(), matches);
+}
+
 std::optional<std::string> RegistryNames::code_of(const std::string& code_or_name) const {
   if (const RuleInfo* info = find_rule(code_or_name)) return info->code;
   return std::nullopt;

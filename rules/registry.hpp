@@ -24,7 +24,13 @@ const RuleInfo* find_rule(const std::string& code_or_name);
 class RegistryNames : public RuleNames {
  public:
   std::optional<std::string> code_of(const std::string& code_or_name) const override;
+  std::vector<std::string> options_of(const std::string& code) const override;
 };
+
+// Whether --select and --ignore leave a rule on: an item is "ALL", a rule's code or name, or a prefix of
+// codes ("EL1"); nothing selected selects every rule. The one reading of both options, for check and analyze.
+bool rule_selected(const RuleInfo& rule, const std::vector<std::string>& select,
+                   const std::vector<std::string>& ignore);
 
 std::unique_ptr<Rule> make_frontend_includes_backend();
 std::unique_ptr<Rule> make_frontend_uses_backend_symbol();

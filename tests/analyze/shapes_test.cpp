@@ -257,6 +257,101 @@ TEST_F(Shapes, OpClassesSubclassesMatrixIsExact) {
   EXPECT_EQ(cell(doc, "Pool", "arm").at("reason"), "no source of this backend was parsed");
 }
 
+// A backend of another architecture: its source defines the op only when built for that target (LOOM_ARM82,
+// as the arm build defines it). With the x86 flags of the run's database (or the config's) the definition
+// is preprocessed away and the cell is unknown; the backend's own compile flags, or its own cross-build
+// database, parse it as the arm build compiles it.
+TEST_F(Shapes, ABackendOfAnotherArchitectureIsParsedWithItsOwnFlagsOrDatabase) {
+  const std::string arm_plain = R"("arm": ["src/layer/arm/**"])";
+  auto with_arm_source = [&](const std::string& arm_layer) {
+    fs::path dir = edited("op_classes_subclasses", arm_plain, arm_layer);
+    write_file(dir / "src/layer/arm/relu_arm.h",
+               "#pragma once\n#include \"../relu.h\"\nnamespace loom {\n#if defined(LOOM_ARM82)\n"
+               "class ReLU_arm : public ReLU {\n public:\n"
+               "  int forward_inplace(Blob& blob, const Options& opt) const override;\n};\n#endif\n}\n");
+    write_file(dir / "src/layer/arm/relu_arm.cpp",
+               "#include \"relu_arm.h\"\nnamespace loom {\n#if defined(LOOM_ARM82)\n"
+               "int ReLU_arm::forward_inplace(Blob& blob, const Options&) const {\n"
+               "  for (float& x : blob.data) x = x > 0 ? x : 0;\n  return 0;\n}\n#endif\n}\n");
+    return dir;
+  };
+  auto relu_arm = [&](const fs::path& dir, const std::string& args) {
+    Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json " + args, scratch_);
+    EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.err;
+    if (o.exit_code > 1) return json::object();
+    const json doc = json::parse(o.out);
+    return json(cell(doc, "ReLU", "arm"));
+  };
+  // The config's flags (x86): the definition sits behind a disabled #if.
+  json plain = relu_arm(with_arm_source(arm_plain), "");
+  EXPECT_EQ(plain.value("status", ""), "unknown") << plain.dump();
+  // The backend states its flags.
+  const fs::path flagged = with_arm_source(
+      R"("arm": {"paths": ["src/layer/arm/**"], "compile_flags": ["-std=c++20", "-Isrc", "-DLOOM_ARM82=1"]})");
+  json stated = relu_arm(flagged, "");
+  EXPECT_EQ(stated.value("status", ""), "native") << stated.dump();
+  EXPECT_EQ(stated.at("location").at("file"), "src/layer/arm/relu_arm.cpp");
+  // Databases: the run's compiles every source for x86; the arm build's compiles the arm source for arm.
+  auto database = [](const fs::path& dir, const std::vector<std::string>& files, const std::string& target) {
+    json db = json::array();
+    for (const auto& file : files) {
+      json args = {"c++", "-std=c++20", "-I" + (dir / "src").string()};
+      if (!target.empty()) args.push_back("-D" + target);
+      args.push_back("-c");
+      args.push_back((dir / file).string());
+      db.push_back({{"directory", dir.string()}, {"file", (dir / file).string()}, {"arguments", args}});
+    }
+    return db.dump();
+  };
+  const std::vector<std::string> sources = {"src/layer/relu.cpp",         "src/layer/x86/relu_x86.cpp",
+                                            "src/layer/x86/conv_x86.cpp", "src/layer/x86/concat_x86.cpp",
+                                            "src/layer/gpu/conv_gpu.cpp", "src/layer/gpu/relu_gpu.cpp",
+                                            "src/layer/arm/relu_arm.cpp"};
+  for (const bool own_database : {false, true}) {
+    const fs::path dir = with_arm_source(
+        own_database ? R"("arm": {"paths": ["src/layer/arm/**"], "compile_database": "build-arm"})"
+                     : arm_plain);
+    write_file(dir / "build/compile_commands.json", database(dir, sources, ""));
+    write_file(dir / "build-arm/compile_commands.json",
+               database(dir, {"src/layer/arm/relu_arm.cpp", "src/layer/relu.cpp"}, "LOOM_ARM82=1"));
+    json c = relu_arm(dir, "-p build");
+    EXPECT_EQ(c.value("status", ""), own_database ? "native" : "unknown") << c.dump();
+  }
+  // A backend database that cannot be read, or compiles none of the backend's files, is the config's error.
+  const fs::path broken =
+      with_arm_source(R"("arm": {"paths": ["src/layer/arm/**"], "compile_database": "no-such-build"})");
+  Outcome o = run_in(broken, emberlint() + " analyze --no-cache", scratch_);
+  EXPECT_EQ(o.exit_code, 2) << o.out << o.err;
+  EXPECT_NE(o.err.find("layers.backends.arm.compile_database: "), std::string::npos) << o.err;
+  write_file(broken / "no-such-build/compile_commands.json", database(broken, {"src/layer/relu.cpp"}, ""));
+  o = run_in(broken, emberlint() + " analyze --no-cache", scratch_);
+  EXPECT_EQ(o.exit_code, 2) << o.out << o.err;
+  EXPECT_NE(o.err.find("compiles none of the backend's files"), std::string::npos) << o.err;
+}
+
+// A source of a backend that does not parse (or parses with guessed flags) leaves unknown only the cells it
+// could define: those of the ops it names. An op no such source names is missing, with its EL400.
+TEST_F(Shapes, AnUnparsedSourceMakesUnknownOnlyTheOpsItNames) {
+  const fs::path dir = edited("op_classes_subclasses", R"("methods")", R"("methods")");
+  write_file(dir / "src/layer/x86/broken_x86.cpp", "#include \"../relu.h\"\nint broken( {\n");
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 3) << o.out << o.err;  // the broken source is an unexpected failure
+  json doc = json::parse(o.out);
+  EXPECT_EQ(cell(doc, "Pool", "x86").at("status"), "missing") << cell(doc, "Pool", "x86").dump();
+  EXPECT_EQ(cell(doc, "Conv", "x86").at("status"), "native");
+  // The same broken source naming Pool (a subclass it meant to define, whose body did not parse) leaves that
+  // cell open.
+  write_file(dir / "src/layer/x86/broken_x86.cpp",
+             "#include \"../pool.h\"\nnamespace loom {\nclass Pool_x86 : public Pool {\n int forward( {\n");
+  o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 3) << o.out << o.err;
+  doc = json::parse(o.out);
+  const json& pool = cell(doc, "Pool", "x86");
+  EXPECT_EQ(pool.at("status"), "unknown") << pool.dump();
+  EXPECT_FALSE(pool.at("reason").get<std::string>().empty());
+  EXPECT_EQ(cell(doc, "Concat", "gpu").at("status"), "missing");  // another backend: untouched
+}
+
 // ---- functions: the global namespace and name patterns ---------------------------------------------------
 
 TEST_F(Shapes, FunctionsInTheGlobalNamespaceWithNamePatternsAndOverloads) {

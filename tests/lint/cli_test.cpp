@@ -293,6 +293,77 @@ TEST_F(Cli, WithoutAnOpsNamespaceTensorOperatorsHaveNoFix) {
   EXPECT_EQ(r.out.find("ember::ops"), std::string::npos) << r.out;
 }
 
+// A folder shared by two backends (MLX's backend/gpu for metal and cuda) is each one's own: metal and cuda
+// use it freely. The shared code must suit both: its use of cuda's own folder is metal's cross-backend
+// dependency, and the message names metal.
+TEST_F(Cli, AFolderSharedByTwoBackendsIsEachOnesOwn) {
+  write_file(dir_ / ".emberlint.json", R"({
+    "layers": {"frontend": ["frontend/**"],
+               "backends": {"metal": ["be/metal/**", "be/gpu/**"], "cuda": ["be/cuda/**", "be/gpu/**"]}},
+    "compile_flags": ["-std=c++20", "-I."]
+  })");
+  write_file(dir_ / "be/gpu/copy.h", "#pragma once\ninline int gpu_copy(int n) { return n; }\n");
+  write_file(dir_ / "be/cuda/stream.h", "#pragma once\ninline int cuda_stream() { return 7; }\n");
+  write_file(dir_ / "be/metal/add.cpp",
+             "#include \"be/gpu/copy.h\"\nint metal_add() { return gpu_copy(1); }\n");
+  write_file(dir_ / "be/cuda/add.cpp",
+             "#include \"be/gpu/copy.h\"\n#include \"be/cuda/stream.h\"\n"
+             "int cuda_add() { return gpu_copy(cuda_stream()); }\n");
+  fs::remove_all(dir_ / "frontend");
+  fs::remove_all(dir_ / "backends");
+  Outcome own = run("check --no-cache --format json");
+  EXPECT_EQ(own.exit_code, 0) << own.out << own.err;
+
+  write_file(dir_ / "be/gpu/sync.cpp",
+             "#include \"be/cuda/stream.h\"\nint gpu_sync() { return cuda_stream(); }\n");
+  Outcome shared = run("check --no-cache --format json");
+  EXPECT_EQ(shared.exit_code, 1) << shared.err;
+  const auto doc = nlohmann::json::parse(shared.out);
+  std::set<std::string> messages;
+  for (const auto& d : doc.at("diagnostics"))
+    messages.insert(d.at("code").get<std::string>() + " " + d.at("file").get<std::string>() + ": " +
+                    d.at("message").get<std::string>());
+  EXPECT_EQ(messages, (std::set<std::string>{
+                          "EL103 be/gpu/sync.cpp: backend 'metal' includes 'be/cuda/stream.h', a header of "
+                          "backend 'cuda'",
+                          "EL103 be/gpu/sync.cpp: backend 'metal' uses 'cuda_stream' of backend 'cuda'"}))
+      << shared.out;
+}
+
+// A plain library symbol glob ("gpu[A-Z]*", a C API's names) does not own what the project declares in a
+// namespace of its own, nor what a backend's public header declares: ncnn-style run-time-loaded entry points
+// (`extern PFN_x gpuFlush;` in the project's namespace) are the project's. A global-namespace name the
+// project only redeclares in a backend header is still the library's.
+TEST_F(Cli, APlainSymbolGlobOwnsNoNameOfTheProjectsNamespaceOrPublicHeaders) {
+  write_file(dir_ / ".emberlint.json", R"({
+    "layers": {"frontend": ["frontend/**"],
+               "backends": {"gpu": {"paths": ["gpu/**"], "public": ["gpu/gpu_api.h"]}}},
+    "libraries": {"GpuAPI": {"backend": "gpu", "headers": ["gpuapi/**"], "symbols": ["gpu[A-Z]*"]}},
+    "compile_flags": ["-std=c++20", "-I."]
+  })");
+  fs::remove_all(dir_ / "backends");
+  write_file(
+      dir_ / "gpu/gpu_api.h",
+      "#pragma once\nnamespace proj {\nusing PFN_flush = int (*)(int);\nextern PFN_flush gpuFlush;\n}\n"
+      "int gpuReset(int);\n");
+  write_file(dir_ / "gpu/gpu_impl.h", "#pragma once\nextern \"C\" int gpuQueueSubmit(int);\n");
+  write_file(dir_ / "frontend/alloc.cpp",
+             "#include \"gpu/gpu_api.h\"\nint flush() { return proj::gpuFlush(1) + gpuReset(2); }\n");
+  Outcome own = run("check --no-cache --format json");
+  EXPECT_EQ(own.exit_code, 0) << own.out << own.err;
+
+  write_file(dir_ / "frontend/submit.cpp",
+             "extern \"C\" int gpuQueueSubmit(int);\nint submit() { return gpuQueueSubmit(3); }\n");
+  Outcome library = run("check --no-cache --format json");
+  EXPECT_EQ(library.exit_code, 1) << library.err;
+  const auto doc = nlohmann::json::parse(library.out);
+  std::set<std::string> where;
+  for (const auto& d : doc.at("diagnostics"))
+    where.insert(d.at("code").get<std::string>() + " " + d.at("file").get<std::string>());
+  EXPECT_EQ(where, (std::set<std::string>{"EL101 frontend/submit.cpp", "EL102 frontend/submit.cpp"}))
+      << library.out;
+}
+
 // Ownership that fits real designs: a backend built on another's sources ("uses"), a library serving two
 // backends, a backend's public dispatch header, tests that belong to a backend. What the config allows is
 // not reported; the same code without the allowance is.

@@ -165,6 +165,95 @@ TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
   EXPECT_EQ(shared, 1);
 }
 
+// Headers with code that no unit includes are checked once over all shards, never once per shard: the
+// shard whose unit includes a header checks it, the others are dealt out round robin.
+TEST_F(BuildIntegration, ShardsCheckEachUnreadHeaderOnce) {
+  add_units();
+  for (int i = 1; i <= 5; ++i) {
+    write_file(dir_ / ("frontend/alone" + std::to_string(i) + ".hpp"),
+               "#pragma once\n#include <Eigen/Core>\ninline long a" + std::to_string(i) +
+                   "() { return Eigen::MatrixXd().rows(); }\n");
+  }
+  Outcome all = emberlint("check -p build --format json -o all.json");
+  ASSERT_EQ(all.exit_code, 1) << all.out << all.err;
+  auto alone_findings = [](const nlohmann::json& doc) {
+    std::multiset<std::string> files;
+    for (const auto& d : doc.at("diagnostics")) {
+      std::string file = d.at("file");
+      if (file.find("alone") != std::string::npos) files.insert(file);
+    }
+    return files;
+  };
+  const std::multiset<std::string> expected =
+      alone_findings(nlohmann::json::parse(read_file(dir_ / "all.json")));
+  ASSERT_EQ(std::set<std::string>(expected.begin(), expected.end()).size(), 5u);
+  std::multiset<std::string> over_shards;
+  std::vector<std::size_t> per_shard;
+  for (int k = 1; k <= 3; ++k) {
+    std::string shard = "s" + std::to_string(k) + ".json";
+    Outcome r = emberlint("check -p build --shard " + std::to_string(k) + "/3 --format json -o " + shard);
+    ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+    auto files = alone_findings(nlohmann::json::parse(read_file(dir_ / shard)));
+    per_shard.push_back(std::set<std::string>(files.begin(), files.end()).size());
+    over_shards.insert(files.begin(), files.end());
+  }
+  EXPECT_EQ(over_shards, expected);  // each header's findings in exactly one shard
+  EXPECT_EQ(per_shard, (std::vector<std::size_t>{2, 2, 1}));
+}
+
+// A backend's sources that the run's database does not compile (another architecture's) are checked with the
+// flags the backend states for them, and a backend's own database stands for the run's on its files.
+TEST_F(BuildIntegration, BackendFlagsAndDatabasesReachSourcesTheRunsDatabaseLacks) {
+  add_units();
+  // The arm source reaches Eigen (the eigen backend's library) only when built for arm: EL103.
+  write_file(
+      dir_ / "backends/arm/kernel.cpp",
+      "#ifdef ARM_BUILD\n#include <Eigen/Core>\nlong k() { return Eigen::MatrixXd().rows(); }\n#endif\n");
+  auto config = [&](const std::string& arm) {
+    write_file(dir_ / ".emberlint.json", R"({
+      "layers": {"frontend": ["frontend/**"],
+                 "backends": {"eigen": ["backends/eigen/**"], "arm": )" +
+                                             arm + R"(}},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+      "exclude": ["build/**", "build-arm/**"],
+      "compile_flags": ["-std=c++20", "-isystem", "vendor"]
+    })");
+  };
+  auto arm_findings = [&](const std::string& args) {
+    Outcome r = emberlint("check --no-cache --format json " + args);
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.out << r.err;
+    std::set<std::string> codes;
+    if (r.exit_code > 1) return codes;
+    const nlohmann::json doc = nlohmann::json::parse(r.out);
+    for (const auto& d : doc.at("diagnostics")) {
+      if (d.at("file") == "backends/arm/kernel.cpp") codes.insert(d.at("code").get<std::string>());
+    }
+    return codes;
+  };
+  config(R"(["backends/arm/**"])");
+  EXPECT_TRUE(arm_findings("-p build").empty());  // not in the database: not a unit of the run
+  EXPECT_TRUE(arm_findings("").empty());          // the config's flags: no ARM_BUILD
+  config(
+      R"({"paths": ["backends/arm/**"], "compile_flags": ["-std=c++20", "-isystem", "vendor", "-DARM_BUILD"]})");
+  EXPECT_EQ(arm_findings("-p build"), std::set<std::string>{"EL103"});
+  EXPECT_EQ(arm_findings("-p build backends"), std::set<std::string>{"EL103"});
+  // The arm build's own database.
+  nlohmann::json db = nlohmann::json::array();
+  db.push_back(
+      {{"directory", dir_.string()},
+       {"file", "backends/arm/kernel.cpp"},
+       {"arguments",
+        {"g++", "-std=c++20", "-isystem", "vendor", "-DARM_BUILD", "-c", "backends/arm/kernel.cpp"}}});
+  write_file(dir_ / "build-arm/compile_commands.json", db.dump());
+  config(R"({"paths": ["backends/arm/**"], "compile_database": "build-arm"})");
+  EXPECT_EQ(arm_findings("-p build"), std::set<std::string>{"EL103"});
+  EXPECT_EQ(arm_findings(""), std::set<std::string>{"EL103"});  // without -p too
+  config(R"({"paths": ["backends/arm/**"], "compile_database": "build-x86"})");
+  Outcome bad = emberlint("check --no-cache -p build");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out << bad.err;
+  EXPECT_NE(bad.err.find("layers.backends.arm.compile_database: "), std::string::npos) << bad.err;
+}
+
 TEST_F(BuildIntegration, ShardSpecErrors) {
   for (const std::string spec : {"0/3", "4/3", "3", "a/b", "1/0", "1/3x", "-1/3"}) {
     Outcome r = emberlint("check --shard " + spec + " frontend");

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
 #include "lint/init.hpp"
+#include "lint/scheduler.hpp"
 #include "lint/suppressions.hpp"
 #include "rules/registry.hpp"
 
@@ -104,6 +106,66 @@ TEST(Config, BadGlobWrongTypeAndUnknownRule) {
             std::string::npos);
   EXPECT_NE(config_error(R"({"libraries": {"X": {"backend": "nope"}}})").find("libraries.X.backend"),
             std::string::npos);
+}
+
+// A rule's options are declared once, by the rule (RuleInfo::options); the config accepts those and only
+// those.
+TEST(Config, RuleOptionsComeFromTheRulesOwnInfo) {
+  RegistryNames names;
+  for (const RuleInfo* info : rule_infos()) {
+    EXPECT_EQ(names.options_of(info->code), info->options) << info->code;
+    for (const std::string& option : info->options) {
+      EXPECT_EQ(config_error(R"({"rules": {")" + info->code + R"(": {")" + option + R"(": 1}}})")
+                    .find("unknown key"),
+                std::string::npos)
+          << info->code << "." << option;
+    }
+  }
+  EXPECT_EQ(find_rule("EL104")->options, std::vector<std::string>{"report_type_only"});
+  EXPECT_TRUE(names.options_of("EL100").empty());
+  EXPECT_NE(config_error(R"({"rules": {"EL100": {"report_type_only": true}}})")
+                .find("rules.EL100: unknown key 'report_type_only'; expected one of: severity"),
+            std::string::npos);
+}
+
+// --select and --ignore have one reading for check and analyze: "ALL", a code, a name, a code prefix.
+TEST(RuleSelection, CodesNamesPrefixesAndAll) {
+  const RuleInfo& el200 = *find_rule("EL200");
+  const RuleInfo& el400 = *find_rule("EL400");
+  EXPECT_TRUE(rule_selected(el200, {}, {}));
+  EXPECT_TRUE(rule_selected(el200, {"EL2"}, {}));
+  EXPECT_TRUE(rule_selected(el200, {"tensor-operator"}, {}));
+  EXPECT_TRUE(rule_selected(el200, {"el200"}, {}));  // codes are case-insensitive
+  EXPECT_FALSE(rule_selected(el200, {"EL3"}, {}));
+  EXPECT_FALSE(rule_selected(el200, {"ALL"}, {"EL20"}));
+  EXPECT_FALSE(rule_selected(el200, {}, {"tensor-operator"}));
+  EXPECT_TRUE(rule_selected(el400, {el400.name}, {}));
+  EXPECT_FALSE(rule_selected(el400, {"EL4"}, {el400.name}));
+  // A name is that rule only, never a prefix of others.
+  EXPECT_FALSE(rule_selected(*find_rule("EL201"), {"EL200"}, {}));
+}
+
+// Every item runs once, on its thread's own index; the first exception reaches the caller after every
+// thread has stopped, and no item starts after it.
+TEST(Scheduler, RunsEachUnitOnceAndRethrowsTheFirstFailure) {
+  for (unsigned jobs : {1u, 2u, 4u}) {
+    std::vector<int> runs(50, 0);
+    for_each_unit(runs.size(), jobs, [&](const clang::Index& index, std::size_t i) {
+      EXPECT_NE(index.get(), nullptr);
+      ++runs[i];
+    });
+    EXPECT_EQ(std::count(runs.begin(), runs.end(), 1), 50) << jobs << " jobs";
+    std::atomic<int> started{0};
+    EXPECT_THROW(for_each_unit(1000, jobs,
+                               [&](const clang::Index&, std::size_t i) {
+                                 ++started;
+                                 if (i == 3) throw std::runtime_error("unit 3");
+                               }),
+                 std::runtime_error);
+    EXPECT_LT(started.load(), 1000) << jobs << " jobs";
+  }
+  EXPECT_EQ(worker_count(0, 0), 1u);
+  EXPECT_EQ(worker_count(8, 3), 3u);
 }
 
 TEST(Config, RuleOptionsAreCheckedPerRule) {

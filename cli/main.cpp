@@ -1,5 +1,7 @@
-// The emberlint command line: check (the default), rules, rule, init. Exit codes: 0 clean, 1 findings,
-// 2 usage or configuration error, 3 an input could not be analyzed (precedence 2 > 3 > 1 > 0).
+// The emberlint command line, the composition root: the one place that wires the commands (check, the
+// default; analyze, in cli/analyze_command.cpp; rules, rule, init, clean, merge) to the engine. Exit codes: 0
+// clean, 1 findings, 2 usage or configuration error, 3 an input could not be analyzed (precedence 2 > 3 > 1 >
+// 0).
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -10,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "analyze/analyze.hpp"
+#include "cli/options.hpp"
 #include "lint/cache.hpp"
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
@@ -26,23 +28,13 @@
 
 namespace fs = std::filesystem;
 using namespace emberlint;
+using namespace emberlint::cli;
 
 namespace {
 
 constexpr int kExitFindings = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitFailures = 3;
-
-int usage_error(const std::string& message) {
-  std::cerr << "emberlint: error: " << message << "\n";
-  return kExitUsage;
-}
-
-// -j N: a count, 0 for all cores (CLI11's NonNegativeNumber would print its whole double range).
-std::string job_count(const std::string& text) {
-  bool digits = !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
-  return digits ? std::string() : "expected 0 (all cores) or a number of jobs, got '" + text + "'";
-}
 
 void print_rules(std::ostream& out) {
   out << "code   name                            family     severity  fixable  summary\n";
@@ -58,17 +50,9 @@ void print_rules(std::ostream& out) {
 // The rules `check` runs (all but analyze's EL400-EL403), narrowed by --select and --ignore as the runner
 // narrows them: one JUnit testcase each.
 std::vector<const RuleInfo*> checked_rules(const CheckOptions& options) {
-  auto matches = [](const RuleInfo& rule, const std::string& item) {
-    const RuleInfo* named = find_rule(item);
-    return item == "ALL" || (named ? named->code == rule.code : rule.code.rfind(item, 0) == 0);
-  };
-  auto any = [&](const RuleInfo& rule, const std::vector<std::string>& items) {
-    return std::any_of(items.begin(), items.end(), [&](const std::string& i) { return matches(rule, i); });
-  };
   std::vector<const RuleInfo*> out;
   for (const RuleInfo* rule : rule_infos()) {
-    if (rule->family == "inventory") continue;
-    if ((options.select.empty() || any(*rule, options.select)) && !any(*rule, options.ignore))
+    if (rule->family != "inventory" && rule_selected(*rule, options.select, options.ignore))
       out.push_back(rule);
   }
   return out;
@@ -80,8 +64,7 @@ int main(int argc, char** argv) {
   // `emberlint [check] [PATHS...]`: check is the default subcommand.
   std::vector<std::string> args(argv + 1, argv + argc);
   // `emberlint analyze ...` parses its own options (analyze/analyze.cpp).
-  if (!args.empty() && args.front() == "analyze")
-    return analyze::analyze_main({args.begin() + 1, args.end()});
+  if (!args.empty() && args.front() == "analyze") return analyze_command({args.begin() + 1, args.end()});
   static const std::set<std::string> kTop = {"check", "rules", "rule",   "init",     "clean",
                                              "merge", "-h",    "--help", "--version"};
   if (args.empty() || !kTop.count(args.front())) {
@@ -101,29 +84,17 @@ int main(int argc, char** argv) {
   app.require_subcommand(1, 1);
 
   CheckOptions options;
-  std::vector<std::string> paths;
-  std::string build_dir, config_file, format, color = "auto";
-  std::vector<std::string> outputs;
+  CommonOptions common;
   std::string export_fixes;
-  bool statistics = false, exit_zero = false, quiet = false, fix = false;
+  bool statistics = false, fix = false;
   CLI::App* check = app.add_subcommand("check", "lint files or folders (default: the project root)");
-  check->add_option("paths", paths, "files or folders to lint");
-  check->add_option("-p,--build-dir", build_dir, "folder with compile_commands.json");
-  check->add_option("--config", config_file, ".emberlint.json to use for every file (default: nearest)");
-  check->add_option("-j,--jobs", options.jobs, "parallel jobs (0 = all cores)")->check(job_count);
-  check->add_option("--format", format, "text, json, sarif, github, junit or markdown")
-      ->check(CLI::IsMember({"text", "json", "sarif", "github", "junit", "markdown"}));
-  check
-      ->add_option("-o,--output", outputs,
-                   "write the report to FILE; repeat it for several reports, each in the format of its "
-                   "extension (.txt .json .sarif .xml .md), or name a FOLDER/ to get one of each")
-      ->allow_extra_args(false);
-  check->add_option("--select", options.select, "only these rules (codes, names or prefixes)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
-  check->add_option("--ignore", options.ignore, "not these rules (codes, names or prefixes)")
-      ->delimiter(',')
-      ->allow_extra_args(false);
+  add_common_options(*check, common,
+                     {"files or folders to lint",
+                      ".emberlint.json to use for every file (default: nearest)",
+                      "text, json, sarif, github, junit or markdown",
+                      "write the report to FILE; repeat it for several reports, each in the format of its "
+                      "extension (.txt .json .sarif .xml .md), or name a FOLDER/ to get one of each",
+                      {"text", "json", "sarif", "github", "junit", "markdown"}});
   check->add_flag("--fix", fix, "apply the automatic fixes in place");
   check->add_option("--export-fixes", export_fixes, "write the fixes as YAML for clang-apply-replacements");
   std::string baseline_file, write_baseline_file;
@@ -134,15 +105,6 @@ int main(int argc, char** argv) {
                     "record the current findings in a baseline FILE");
   check->add_flag("--prune-baseline", prune_baseline, "with --baseline: remove its stale entries from FILE");
   check->add_flag("--statistics", statistics, "count diagnostics per rule, and cache hits and misses");
-  bool no_cache = false;
-  std::string cache_dir, project_root_dir;
-  check->add_option("--project-root", project_root_dir,
-                    "what SARIF and GitHub annotation paths are relative to (default: the git top level)");
-  CLI::Option* no_cache_opt = check->add_flag("--no-cache", no_cache, "do not use the result cache");
-  check->add_option("--cache-dir", cache_dir, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
-      ->excludes(no_cache_opt);
-  check->add_flag("--exit-zero", exit_zero, "exit 0 when there are findings (not for errors or failures)");
-  check->add_flag("--quiet", quiet, "no summary line");
   std::string diff_rev;
   CLI::Option* diff_opt =
       check->add_option("--diff", diff_rev,
@@ -165,8 +127,6 @@ int main(int argc, char** argv) {
   check->add_flag("--no-query-driver", no_query_driver,
                   "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
                   "its default standard, target, instruction-set macros and system include folders");
-  check->add_option("--color", color, "auto, always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
   // Build systems and CI (lint/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
   // (CMake's <LANG>_CLANG_TIDY); --shard K/N lints a part of the units, `emberlint merge` joins the reports.
   if (args.front() == "check") options.unit_command = take_unit_command(args);
@@ -200,6 +160,7 @@ int main(int argc, char** argv) {
   init_cmd->add_option("folder", init_dir, "where to write it (default: the current folder)");
   init_cmd->add_flag("--force", force, "overwrite an existing .emberlint.json");
   CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache");
+  std::string cache_dir;
   clean_cmd->add_option("--cache-dir", cache_dir, "the cache's folder (default: as for check)");
   CLI::App* merge_cmd =
       app.add_subcommand("merge", "join the JSON or SARIF reports of `check --shard K/N` runs");
@@ -262,21 +223,28 @@ int main(int argc, char** argv) {
     return 0;
   }
 
-  for (const auto& p : paths) options.paths.emplace_back(p);
+  for (const auto& p : common.paths) options.paths.emplace_back(p);
+  options.jobs = common.jobs;
+  options.select = common.select;
+  options.ignore = common.ignore;
+  const bool quiet = common.quiet;
+  const std::string& color = common.color;
+  const std::string& project_root_dir = common.project_root;
   options.shard = parse_shard(shard);
   // Per-unit mode: the build tool runs the units in parallel, so one job each unless -j says otherwise.
   if (options.unit_command && check->get_option("--jobs")->count() == 0) options.jobs = 1;
-  if (!no_cache) options.cache_dir = usable_cache_dir(cache_dir, std::cerr);
+  if (!common.no_cache) options.cache_dir = usable_cache_dir(common.cache_dir, std::cerr);
   options.progress = isatty(STDERR_FILENO);
-  if (!build_dir.empty()) options.build_dir = build_dir;
-  if (!config_file.empty()) options.config_file = config_file;
+  if (!common.build_dir.empty()) options.build_dir = common.build_dir;
+  if (!common.config_file.empty()) options.config_file = common.config_file;
   if (diff_opt->count() > 0) options.diff_rev = diff_rev;
   BaselineOptions baseline{{}, {}, prune_baseline, options.paths};
   if (!baseline_file.empty()) baseline.use = baseline_file;
   if (!write_baseline_file.empty()) baseline.write = write_baseline_file;
   // Reports go where they can be written, else nothing runs (and nothing is fixed).
   std::vector<OutputTarget> targets;
-  if (std::string problem = plan_outputs(outputs, format, kCheckOutputs, targets); !problem.empty())
+  if (std::string problem = plan_outputs(common.outputs, common.format, kCheckOutputs, targets);
+      !problem.empty())
     return usage_error(problem);
   if (std::string problem = export_fixes.empty() ? "" : output_file_problem(export_fixes); !problem.empty())
     return usage_error("--export-fixes " + export_fixes + ": " + problem);
@@ -394,5 +362,14 @@ int main(int argc, char** argv) {
   bool failing = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
                              [](const Diagnostic& d) { return fails(d.severity); });
   bool stale = result.baseline && !result.baseline->stale.empty();
-  return (failing || stale) && !exit_zero ? kExitFindings : 0;
+  return (failing || stale) && !common.exit_zero ? kExitFindings : 0;
 }
+
+namespace emberlint::cli {
+
+int usage_error(const std::string& message) {
+  std::cerr << "emberlint: error: " << message << "\n";
+  return kExitUsage;
+}
+
+}  // namespace emberlint::cli
