@@ -114,9 +114,9 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
     CompileCommand c;
     std::string guess;
     if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
+      const fs::path donor = nearest_command(db, f)->file;
       guess = "not in the compile database: flags interpolated from " +
-              (relative_to(near->file, cfg.root).empty() ? near->file.string()
-                                                         : relative_to(near->file, cfg.root));
+              (relative_to(donor, cfg.root).empty() ? donor.string() : relative_to(donor, cfg.root));
       c = *near;
       c.file = f;
     } else {

@@ -320,23 +320,65 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
   return out;
 }
 
-std::optional<CompileCommand> interpolate_command(const std::vector<CompileCommand>& commands,
-                                                  const fs::path& file) {
+namespace {
+
+// What a source is compiled as, by its extension; empty for a header, which may be either.
+std::string source_language(const fs::path& p) {
+  if (is_header_path(p)) return {};
+  const std::string ext = p.extension().string();
+  if (ext == ".c") return "c";
+  if (ext == ".m") return "objective-c";
+  if (ext == ".mm") return "objective-c++";
+  if (ext == ".cu") return "cuda";
+  return "c++";
+}
+
+}  // namespace
+
+const CompileCommand* nearest_command(const std::vector<CompileCommand>& commands, const fs::path& file) {
   const CompileCommand* best = nullptr;
   std::size_t best_score = 0;
   const std::string target = file.parent_path().generic_string();
+  const std::string language = source_language(file);
   for (const auto& c : commands) {
     const std::string dir = c.file.parent_path().generic_string();
     std::size_t n = 0;
     while (n < dir.size() && n < target.size() && dir[n] == target[n]) ++n;
-    // Prefer sources with the same stem (foo.hpp -> foo.cpp), then the longest shared folder prefix.
-    std::size_t score =
-        n * 2 + (c.file.stem() == file.stem() ? 1000000 : 0) + (is_source_path(c.file) ? 1 : 0);
+    const bool same_language = language.empty() || source_language(c.file) == language;
+    std::size_t score = n * 2 + (c.file.stem() == file.stem() ? 2000000 : 0) + (same_language ? 1000000 : 0) +
+                        (is_source_path(c.file) ? 1 : 0);
     if (!best || score > best_score) best = &c, best_score = score;
   }
+  return best;
+}
+
+std::optional<CompileCommand> interpolate_command(const std::vector<CompileCommand>& commands,
+                                                  const fs::path& file) {
+  const CompileCommand* best = nearest_command(commands, file);
   if (!best) return std::nullopt;
   CompileCommand out = *best;
   out.file = file;
+  const std::string language = source_language(file);
+  if (!language.empty() && language != source_language(best->file)) {
+    auto drop_language = [](std::vector<std::string>& args) {
+      std::vector<std::string> kept;
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i].rfind("-std=", 0) == 0 || (args[i].rfind("-x", 0) == 0 && args[i].size() > 2)) continue;
+        if (args[i] == "-x") {
+          ++i;
+          continue;
+        }
+        if (args[i] == "--cuda-host-only" || args[i] == "-nocudainc" || args[i] == "-nocudalib") continue;
+        kept.push_back(args[i]);
+      }
+      args = std::move(kept);
+    };
+    drop_language(out.arguments);
+    drop_language(out.driver_flags);
+    std::vector<std::string> own = language_arguments(file);
+    out.arguments.insert(out.arguments.begin(), own.begin(), own.end());
+    out.driver = language == "c" || language == "objective-c" ? "clang" : "clang++";
+  }
   return out;
 }
 

@@ -47,8 +47,14 @@ std::vector<std::string> split_command_line(const std::string& command);
 CompileCommand clean_command(const std::vector<std::string>& argv, const std::filesystem::path& file,
                              const std::filesystem::path& directory);
 
-// A command for a file with no database entry: the entry of the nearest file (longest shared path prefix,
-// preferring the same language), as clangd's interpolating database does; nullopt when the list is empty.
+// The entry a file with no database entry borrows its flags from: a source of the same stem (foo.hpp ->
+// foo.cpp), else of the same language (C, C++, Objective-C(++), CUDA; a header takes any), else any, with the
+// longest shared folder prefix, as clangd's interpolating database does; null when the list is empty.
+const CompileCommand* nearest_command(const std::vector<CompileCommand>& commands,
+                                      const std::filesystem::path& file);
+
+// A command for a file with no database entry: nearest_command's, for this file. Borrowed from a source of
+// another language, its -std and -x are dropped and the file's own language and driver are used.
 std::optional<CompileCommand> interpolate_command(const std::vector<CompileCommand>& commands,
                                                   const std::filesystem::path& file);
 

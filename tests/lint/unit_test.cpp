@@ -386,6 +386,39 @@ TEST(CompileCommands, InterpolatesAHeaderFromItsNeighbour) {
   EXPECT_EQ(c->file, "/p/b/z.hpp");
 }
 
+// A source borrows from a neighbour of its own language; from another language (the only neighbour), it
+// keeps the include paths and defines but not the -std and -x, and gets its own language's driver.
+TEST(CompileCommands, InterpolatesFromANeighbourOfTheSameLanguage) {
+  std::vector<CompileCommand> db(3);
+  db[0].file = "/p/cpu/feats.c";
+  db[0].arguments = {"-std=gnu11", "-DC_UNIT"};
+  db[0].driver = "clang";
+  db[1].file = "/p/cpu/ops/vec.cpp";
+  db[1].arguments = {"-std=gnu++17", "-DCXX_UNIT"};
+  db[2].file = "/p/metal/device.m";
+  db[2].arguments = {"-x", "objective-c", "-DOBJC"};
+  db[2].driver = "clang";
+  const CompileCommand* near = nearest_command(db, "/p/cpu/repack.cpp");
+  ASSERT_NE(near, nullptr);
+  EXPECT_EQ(near->file, "/p/cpu/ops/vec.cpp");  // C++, though the C file shares the longer folder
+  auto cxx = interpolate_command(db, "/p/cpu/repack.cpp");
+  ASSERT_TRUE(cxx);
+  EXPECT_EQ(cxx->arguments, (std::vector<std::string>{"-std=gnu++17", "-DCXX_UNIT"}));
+  // Only another language's neighbour: its -std and -x go, the file's own language and driver come.
+  std::vector<CompileCommand> c_only(db.begin(), db.begin() + 1);
+  auto from_c = interpolate_command(c_only, "/p/cpu/kleidi.cpp");
+  ASSERT_TRUE(from_c);
+  EXPECT_EQ(from_c->arguments, std::vector<std::string>{"-DC_UNIT"});
+  EXPECT_EQ(from_c->driver, "clang++");
+  std::vector<CompileCommand> objc_only(db.begin() + 2, db.end());
+  auto from_objc = interpolate_command(objc_only, "/p/metal/ops.cpp");
+  ASSERT_TRUE(from_objc);
+  EXPECT_EQ(from_objc->arguments, std::vector<std::string>{"-DOBJC"});
+  auto objcxx = interpolate_command(c_only, "/p/metal/context.mm");
+  ASSERT_TRUE(objcxx);
+  EXPECT_EQ(objcxx->arguments, (std::vector<std::string>{"-x", "objective-c++", "-DC_UNIT"}));
+}
+
 TEST(Registry, EveryRuleHasTheFourDocSectionsAndAUniqueCodeAndName) {
   std::set<std::string> codes, names;
   for (const RuleInfo* r : rule_infos()) {
