@@ -6,9 +6,11 @@
 // kept exactly as a tensor of its dtype would hold it, so fused results are bit-identical to running the
 // steps one by one. Programs are single-dtype: casts are not fused (the frontend runs them eagerly).
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "layout.hpp"
 #include "opencl_backend.hpp"
 #include "runtime.hpp"
 
@@ -69,22 +71,35 @@ void check_program(const FusedProgram& p, const Tensor& out) {
   }
 }
 
+// How a fused kernel finds its inputs' elements: `flat` inputs of modes 0 and 1 only, with no per-element
+// division (the compiler can then vectorize the kernel across work-items); `rows` out as rows x columns on a
+// 2-D range, each input one of layout.hpp's RowsView kinds (broadcasting without division); `strided` inputs
+// of every mode through the coordinates of element i.
+enum class Layout { flat, rows, strided };
+
 // One kernel for programs of p's structure (see kernels/fused.cl for the helpers it uses):
 //   __kernel void <name>(long n, __global T* o, long o_off, int nd, ember_dims dims,
 //                        [__global const T* in<k>, long in<k>_off, int mode<k>, int bcast<k>] per input,
 //                        [CONST_T k<k>] per constant)
-// With `strided`, inputs of every mode; without, modes 0 and 1 only, and no per-element division (the
-// compiler can then vectorize the kernel across work-items).
-std::string fused_kernel(const FusedProgram& p, const char* name, bool strided) {
+// For `rows`, n is the row length and mode<k> the input's kind; the row is get_global_id(1).
+std::string fused_kernel(const FusedProgram& p, const char* name, Layout layout) {
   std::string params = "long n, __global T* o, long o_off, int nd, ember_dims dims";
-  std::string body = "  const long i = get_global_id(0);\n  if (i >= n) return;\n";
-  if (strided) body += "  long idx[EMBER_MAX_RANK];\n  ember_unravel(i, nd, &dims, idx);\n";
+  std::string body;
+  if (layout == Layout::rows) {
+    body =
+        "  const long col = get_global_id(0);\n  if (col >= n) return;\n"
+        "  const long row = get_global_id(1);\n  const long i = row * n + col;\n";
+  } else {
+    body = "  const long i = get_global_id(0);\n  if (i >= n) return;\n";
+  }
+  if (layout == Layout::strided) body += "  long idx[EMBER_MAX_RANK];\n  ember_unravel(i, nd, &dims, idx);\n";
   for (std::size_t k = 0; k < p.inputs.size(); ++k) {
     const std::string n = std::to_string(k);
     params += ", __global const T* in" + n + ", long in" + n + "_off, int mode" + n + ", int bcast" + n;
-    const std::string offset = strided
+    const std::string offset = layout == Layout::strided
                                    ? "ember_input_offset(i, mode" + n + ", nd, &dims, idx, bcast" + n + ")"
-                                   : "ember_flat_offset(i, mode" + n + ")";
+                               : layout == Layout::rows ? "ember_rows_offset(n, row, col, mode" + n + ")"
+                                                        : "ember_flat_offset(i, mode" + n + ")";
     body += "  const C x" + n + " = LOAD(in" + n + ", in" + n + "_off + " + offset + ");\n";
   }
   for (std::size_t k = 0; k < p.constants.size(); ++k) {
@@ -106,10 +121,10 @@ std::string fused_kernel(const FusedProgram& p, const char* name, bool strided) 
   return std::string("__kernel void ") + name + "(" + params + ") {\n" + body + "}\n";
 }
 
-// The program for p's structure: kernels "fused" (no broadcast-strided input) and "fused_strided".
+// The program for p's structure: kernels "fused", "fused_rows" and "fused_strided".
 std::string fused_source(const FusedProgram& p) {
-  return std::string(embedded_source("fused")) + "\n" + fused_kernel(p, "fused", false) +
-         fused_kernel(p, "fused_strided", true);
+  return std::string(embedded_source("fused")) + "\n" + fused_kernel(p, "fused", Layout::flat) +
+         fused_kernel(p, "fused_rows", Layout::rows) + fused_kernel(p, "fused_strided", Layout::strided);
 }
 
 // The bit of each axis of out along which `x` (left-padded with 1s) has extent 1 and out does not.
@@ -154,9 +169,12 @@ void OpenCLBackend::fused_elementwise(const FusedProgram& program, Tensor& out) 
     masks.push_back(mode == 2 ? broadcast_mask(x, out) : 0);
     if (mode == 2) strided = true;
   }
+  std::vector<Shape> shapes;
+  for (const Tensor& x : program.inputs) shapes.push_back(x.shape());
+  const std::optional<RowsView> rows = strided ? rows_view(out.shape(), shapes) : std::nullopt;
   for (std::size_t k = 0; k < program.inputs.size(); ++k) {
     args.add(arg(program.inputs[k]));
-    args.add(modes[k]);
+    args.add(rows ? rows->kinds[k] : modes[k]);
     args.add(masks[k]);
   }
   for (const FusedConstant& c : program.constants) {
@@ -171,8 +189,14 @@ void OpenCLBackend::fused_elementwise(const FusedProgram& program, Tensor& out) 
   }
   const cl_kernel k = dev.kernel_from_source(program.structure(), fused_source(program),
                                              dtype_options(out.dtype()) + " -DEMBER_FUSED=1",
-                                             strided ? "fused_strided" : "fused");
-  dev.launch_args(k, out.size(), args);
+                                             rows      ? "fused_rows"
+                                             : strided ? "fused_strided"
+                                                       : "fused");
+  if (rows) {
+    dev.launch_args(k, rows->cols, args, rows->rows);
+  } else {
+    dev.launch_args(k, out.size(), args);
+  }
 }
 
 }  // namespace ember::opencl

@@ -1,12 +1,14 @@
 // Helpers shared by the OpenCL backend's tensor, comparison and solver ops: the element-width programs of
-// kernels/layout.cl, operand broadcasting modes, the (outer, extent, inner) view of an axis and diagonal
-// spans. Private to backends/opencl/.
+// kernels/layout.cl, operand broadcasting modes, outputs as rows x columns for broadcasting without
+// division, the (outer, extent, inner) view of an axis and diagonal spans. Private to backends/opencl/.
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "ember/shape.hpp"
 #include "runtime.hpp"
@@ -52,6 +54,55 @@ inline cl_int broadcast_mode(const char* op, const Tensor& t, const Tensor& out,
   if (t.size() == 1) return 1;
   strides = dims_of(op, broadcast_strides(t.shape(), out.shape()));
   return 2;
+}
+
+// An output seen as rows x cols for kernels on a 2-D range (cols work-items along dimension 0, rows along
+// dimension 1), split before an axis p such that each operand is broadcast along all or none of the
+// output's axes of extent > 1 on each side; kinds[k] is operand k's kind for ember_rows_offset
+// (kernels/common.cl): 0 = element row * cols + col, 1 = its only element, 2 = element col, 3 = element row.
+struct RowsView {
+  std::int64_t rows = 1, cols = 1;
+  std::vector<cl_int> kinds;
+};
+// The RowsView of `out` for operands of these shapes (each broadcasts to out), or nullopt when no split
+// fits or the rows are shorter than kWorkGroupSize / 2 (the range rounds each row up to kWorkGroupSize
+// work-items): then the kernels that find operands through strides serve.
+inline std::optional<RowsView> rows_view(const Shape& out, const std::vector<Shape>& operands) {
+  const std::size_t nd = out.size();
+  const std::int64_t count = shape_numel(out);
+  // Per operand: the axes of out along which it is broadcast (left-padded with 1s), as bits.
+  std::vector<std::uint32_t> masks;
+  for (const Shape& s : operands) {
+    std::uint32_t mask = 0;
+    if (shape_numel(s) != count) {  // else it only lacks axes of extent 1
+      for (std::size_t d = 0; d < nd; ++d) {
+        const std::size_t pad = nd - std::min(nd, s.size());
+        if (out[d] != 1 && (d < pad || s[d - pad] == 1)) mask |= std::uint32_t{1} << d;
+      }
+    }
+    masks.push_back(mask);
+  }
+  // 0: broadcast along none of out's axes [from, to) of extent > 1, 1: along all of them (or there are
+  // none), -1: along some.
+  const auto side = [&](std::uint32_t mask, std::size_t from, std::size_t to) {
+    bool broadcast = false, kept = false;
+    for (std::size_t d = from; d < to; ++d) {
+      if (out[d] != 1) (((mask >> d) & 1) != 0 ? broadcast : kept) = true;
+    }
+    return broadcast && kept ? -1 : kept ? 0 : 1;
+  };
+  for (std::size_t p = 0; p <= nd; ++p) {
+    RowsView v;
+    for (std::size_t d = 0; d < nd; ++d) (d < p ? v.rows : v.cols) *= out[d];
+    if (v.cols < static_cast<std::int64_t>(kWorkGroupSize / 2)) continue;
+    for (const std::uint32_t mask : masks) {
+      const int left = side(mask, 0, p), right = side(mask, p, nd);
+      if (left < 0 || right < 0) break;
+      v.kinds.push_back(left == 0 ? (right == 0 ? 0 : 3) : (right == 0 ? 2 : 1));
+    }
+    if (v.kinds.size() == masks.size()) return v;
+  }
+  return std::nullopt;
 }
 
 // A tensor seen as (outer, extent, inner) around `axis`.

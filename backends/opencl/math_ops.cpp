@@ -15,6 +15,7 @@
 #include <clblast.h>
 #endif
 
+#include "layout.hpp"
 #include "opencl_backend.hpp"
 #include "runtime.hpp"
 
@@ -35,23 +36,21 @@ void require_float(const char* op, DType d) {
     throw BackendError(std::string("opencl: ") + op + ": expected a floating-point tensor");
 }
 
-// How a binary operand reaches element i of out: 0 = element i, 1 = its only element, 2 = through
-// broadcast strides.
-cl_int operand_mode(const char* op, const Tensor& t, const Tensor& out, ClDims& strides) {
-  if (t.size() == out.size()) return 0;  // broadcasting then only adds axes of extent 1
-  if (t.size() == 1) return 1;
-  strides = dims_of(op, broadcast_strides(t.shape(), out.shape()));
-  return 2;
-}
-
 void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tensor& out) {
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
-  const ClDims dims = dims_of(op, out.shape());
   ClDims sa, sb;
-  const cl_int amode = operand_mode(op, a, out, sa), bmode = operand_mode(op, b, out, sb);
+  const cl_int amode = broadcast_mode(op, a, out, sa), bmode = broadcast_mode(op, b, out, sb);
+  if (amode == 2 || bmode == 2) {  // broadcasting: without per-element division where the shapes allow
+    if (const std::optional<RowsView> v = rows_view(out.shape(), {a.shape(), b.shape()})) {
+      dev.launch_rows(
+          dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str()), v->rows,
+          v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
+      return;
+    }
+  }
   dev.launch(math_kernel(dev, out.dtype(), op), out.size(), arg(a), arg(b), arg(out),
-             static_cast<cl_int>(out.ndim()), dims, sa, sb, amode, bmode);
+             static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), sa, sb, amode, bmode);
 }
 
 void unary(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {

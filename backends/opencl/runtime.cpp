@@ -340,13 +340,13 @@ std::vector<unsigned char> program_binary(cl_program p) {
 namespace {
 
 // The complete source of kernels/<program>.cl: common.cl first (the dtype macros, ember_dims and the
-// FP_CONTRACT pragma every program relies on); the random program also needs the shared samplers (their
-// #include lines were dropped by embed.cmake) and the math program the scalar semantics it shares with the
-// generated kernels.
+// FP_CONTRACT pragma every program relies on); the random and math programs also need the shared math of
+// the samplers (their #include lines were dropped by embed.cmake), and the math program the scalar
+// semantics it shares with the generated kernels (math_scalar.cl, whose exp and log use that shared math).
 std::string program_source(std::string_view program) {
   std::string source(embedded_source("common"));
   source += '\n';
-  if (program == "random") {
+  if (program == "random" || program == "math") {
     for (const char* header : {"philox.h", "distributions.h"}) {
       source += embedded_source(header);
       source += '\n';
@@ -360,12 +360,10 @@ std::string program_source(std::string_view program) {
   return source;
 }
 
-// The complete source of a generated program: common.cl and math_scalar.cl, then its body.
+// The complete source of a generated program: the math program's without math.cl, then its body.
 std::string generated_source(const std::string& body) {
-  std::string source(embedded_source("common"));
-  source += '\n';
-  source += embedded_source("math_scalar");
-  source += '\n';
+  std::string source = program_source("math");
+  source.resize(source.size() - embedded_source("math").size());
   source += body;
   return source;
 }
@@ -466,8 +464,8 @@ cl_kernel DeviceContext::kernel_from_source(const std::string& key, const std::s
   });
 }
 
-void DeviceContext::launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args) {
-  if (n <= 0) return;
+void DeviceContext::launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args, std::int64_t rows) {
+  if (n <= 0 || rows <= 0) return;
   std::lock_guard<std::mutex> lock(launch_mutex_);
   cl_uint index = 0;
   set_arg(kernel, index, static_cast<cl_long>(n));
@@ -476,8 +474,19 @@ void DeviceContext::launch_args(cl_kernel kernel, std::int64_t n, const KernelAr
     set_raw_arg(kernel, index++, size, args.bytes_.data() + at);
     at += size;
   }
+  if (rows > 1) {
+    enqueue_rows(kernel, rows, n);
+    return;
+  }
   const std::size_t global = round_up(static_cast<std::size_t>(n), kWorkGroupSize);
   enqueue(kernel, 1, &global, nullptr);
+}
+
+void DeviceContext::enqueue_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols) {
+  const std::size_t global[2] = {round_up(static_cast<std::size_t>(cols), kWorkGroupSize),
+                                 static_cast<std::size_t>(rows)};
+  const std::size_t local[2] = {kWorkGroupSize, 1};
+  enqueue(kernel, 2, global, local);
 }
 
 void DeviceContext::set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value) {

@@ -16,10 +16,11 @@
 // `__global T* p, long p_off`: the buffer and the tensor's element offset into it (views may start inside
 // a buffer; kernels must index p[p_off + i]). Any other trivially copyable value is passed by value; ClDims
 // is the fixed-size shape/stride array of kernels/common.cl (at most kMaxRank axes, check_rank() throws
-// beyond). Every program is compiled from kernels/common.cl + kernels/<name>.cl (kernels/math.cl with
-// kernels/math_scalar.cl between them) with the options given and -cl-fp32-correctly-rounded-divide-sqrt, so
-// + - * / and sqrt round correctly like the host backends. Generated programs (kernel_from_source: the fused
-// element-wise kernels of fusion_ops.cpp) get common.cl and math_scalar.cl first and the same options.
+// beyond). Every program is compiled from kernels/common.cl + kernels/<name>.cl (kernels/math.cl with the
+// random headers and kernels/math_scalar.cl between them) with the options given and
+// -cl-fp32-correctly-rounded-divide-sqrt, so + - * / and sqrt round correctly like the host backends.
+// Generated programs (kernel_from_source: the fused element-wise kernels of fusion_ops.cpp) get what
+// math.cl gets first and the same options.
 #pragma once
 
 #ifndef CL_TARGET_OPENCL_VERSION
@@ -158,17 +159,18 @@ class DeviceContext {
   std::shared_ptr<ClBuffer> allocate(std::size_t nbytes);
 
   // The kernel `kernel_name` of program `program` (kernels/<program>.cl after kernels/common.cl, and for
-  // "random" after ember/random/philox.h and distributions.h too, for "math" after kernels/math_scalar.cl)
+  // "random" and "math" after ember/random/philox.h and distributions.h too, for "math" then after
+  // kernels/math_scalar.cl)
   // built with `options`. Programs are built once per (program, options) and kernels created once; a failed
   // build throws BackendError with the build log. Built programs are also kept on disk under
   // $XDG_CACHE_HOME/ember/opencl (or ~/.cache/ember/opencl), keyed by a hash of device name, driver version,
   // options and source, and loaded from there next time (EMBER_OPENCL_BINARY_CACHE=0 turns that off; CPU
   // devices need =1 to turn it on, see runtime.cpp).
   cl_kernel kernel(std::string_view program, const std::string& options, const char* kernel_name);
-  // The kernel `kernel_name` of a program generated at run time: `body` after kernels/common.cl and
-  // kernels/math_scalar.cl, built with `options` (plus the flags every program gets). `key` names the
-  // program: equal keys must mean equal bodies, and each (key, options) is built once per device and kept,
-  // like the programs of kernel(); the on-disk binary cache applies too. generated_programs_built()
+  // The kernel `kernel_name` of a program generated at run time: `body` after kernels/common.cl, the random
+  // headers and kernels/math_scalar.cl, built with `options` (plus the flags every program gets). `key` names
+  // the program: equal keys must mean equal bodies, and each (key, options) is built once per device and
+  // kept, like the programs of kernel(); the on-disk binary cache applies too. generated_programs_built()
   // (build_stats.hpp) counts the builds.
   cl_kernel kernel_from_source(const std::string& key, const std::string& body, const std::string& options,
                                const char* kernel_name);
@@ -197,9 +199,22 @@ class DeviceContext {
     enqueue(kernel, 2, global, local);
   }
 
+  // As launch, on a 2-D range for an output seen as rows x cols (layout.hpp's RowsView): argument 0 is
+  // cols, the range cols (rounded up to a multiple of kWorkGroupSize) x rows in groups of kWorkGroupSize x 1;
+  // the kernel returns for get_global_id(0) >= cols and takes the row from get_global_id(1).
+  template <class... Args>
+  void launch_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols, const Args&... args) {
+    if (rows <= 0 || cols <= 0) return;
+    std::lock_guard<std::mutex> lock(launch_mutex_);
+    cl_uint index = 0;
+    set_arg(kernel, index, static_cast<cl_long>(cols));
+    (set_arg(kernel, index, args), ...);
+    enqueue_rows(kernel, rows, cols);
+  }
+
   // As launch, with the arguments after n collected at run time (kernels whose parameter list depends on
-  // what they compute, such as the generated fused kernels).
-  void launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args);
+  // what they compute, such as the generated fused kernels). With rows > 1, as launch_rows with cols = n.
+  void launch_args(cl_kernel kernel, std::int64_t n, const KernelArgs& args, std::int64_t rows = 1);
 
   // Blocking copies between host memory and a buffer (offsets in bytes).
   void read(cl_mem mem, std::size_t offset, std::size_t nbytes, void* host);
@@ -224,6 +239,8 @@ class DeviceContext {
   }
   void set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value);
   void enqueue(cl_kernel kernel, cl_uint dims, const std::size_t* global, const std::size_t* local);
+  // launch_rows's range.
+  void enqueue_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols);
   // Builds `source` (complete, common.cl included) with `options`; `what` names it in errors and `label` in
   // the binary cache's file names.
   cl_program build(const std::string& source, const std::string& options, std::string_view label,

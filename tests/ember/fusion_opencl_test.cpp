@@ -244,6 +244,45 @@ TEST_F(FusionOpenCL, BroadcastInputsMatchEager) {
   }
 }
 
+// Broadcast shapes that the kernels run as rows x columns without per-element division (layout.hpp's
+// RowsView: rows of at least 32 elements, each operand broadcast along all or none of each side's axes),
+// and one that falls back to broadcast strides: fused and eager results equal those of the same op on
+// operands broadcast_to the output's shape first (no broadcasting in the op at all).
+TEST_F(FusionOpenCL, BroadcastRowsMatchMaterializedOperands) {
+  const std::vector<std::pair<Shape, Shape>> cases = {
+      {{3, 64}, {64}},           // b along the rows
+      {{64, 1}, {1, 64}},        // a along the columns, b along the rows
+      {{2, 3, 40}, {2, 1, 1}},   // b along the columns of 120-element rows
+      {{37, 111}, {37, 1}},      // rows not a multiple of any work-group size
+      {{1, 40}, {5, 1, 40}},     // a along the rows of a 3-d output
+      {{5, 1, 40}, {1, 3, 40}},  // no split fits: broadcast strides
+      {{}, {3, 64}},             // a single element
+  };
+  using Op = Tensor (*)(const Tensor&, const Tensor&);
+  const std::pair<const char*, Op> kOps[] = {{"subtract", ops::subtract},
+                                             {"floor_divide", ops::floor_divide}};
+  for (DType d : {DType::float32, DType::float16, DType::int32, DType::uint8}) {
+    std::uint32_t seed = 40;
+    for (const auto& [sa, sb] : cases) {
+      const Tensor a = random_tensor(d, sa, seed++), b = random_tensor(d, sb, seed++);
+      for (const auto& [name, f] : kOps) {
+        const std::string what = std::string(name) + " " + ember::shape_str(sa) + " " + ember::shape_str(sb) +
+                                 " " + ops::dtype_name(d);
+        Tensor want;
+        {
+          ember::EagerScope eager;
+          const Shape out = ember::broadcast_shapes(sa, sb, name);
+          want = f(ops::broadcast_to(a, out), ops::broadcast_to(b, out));
+        }
+        expect_fused_matches_eager(what, [&, f = f] { return f(a, b); });
+        const Tensor lazy = f(a, b);
+        const std::int64_t at = first_difference(bytes_of(lazy), bytes_of(want), want.itemsize());
+        EXPECT_EQ(at, -1) << what << ": element " << at << " differs from the materialized operands' result";
+      }
+    }
+  }
+}
+
 TEST_F(FusionOpenCL, SharedSubexpressionsAndConstantsMatchEager) {
   for (DType d : {DType::float32, DType::float64, DType::float16}) {
     if (!supported(d)) continue;

@@ -341,9 +341,19 @@ std::string label(const std::string& op, DType d, const Shape& a, const Shape& b
   return op + " " + ops::dtype_name(d) + " " + shape_text(a) + (binary ? " with " + shape_text(b) : "");
 }
 
-const std::vector<std::pair<Shape, Shape>> kBinaryShapes = {{{}, {}},         {{0}, {0}},          {{5}, {5}},
-                                                            {{3, 4}, {4}},    {{2, 1, 5}, {3, 1}}, {{1}, {6}},
-                                                            {{0, 3}, {1, 3}}, {{40, 33}, {40, 33}}};
+const std::vector<std::pair<Shape, Shape>> kBinaryShapes = {{{}, {}},
+                                                            {{0}, {0}},
+                                                            {{5}, {5}},
+                                                            {{3, 4}, {4}},
+                                                            {{2, 1, 5}, {3, 1}},
+                                                            {{1}, {6}},
+                                                            {{0, 3}, {1, 3}},
+                                                            {{40, 33}, {40, 33}},
+                                                            // rows of 32 and more: the OpenCL kernels'
+                                                            // rows x columns broadcasting (layout.hpp)
+                                                            {{3, 40}, {40}},
+                                                            {{40, 1}, {1, 40}},
+                                                            {{2, 3, 40}, {2, 1, 1}}};
 const std::vector<Shape> kUnaryShapes = {{}, {0}, {7}, {3, 4, 5}, {1031}};
 
 // ---- the suite -----------------------------------------------------------------------------------------
@@ -498,6 +508,20 @@ TEST(Parity, TranscendentalOpsWithinUlpBounds) {
             label(row.name, d, s), [&] { return std::vector{row.f(input(d, s, 14, row.v))}; }, row.ulps);
       }
     }
+  }
+}
+
+// log of positive normal float32 and float64 numbers is fdlibm's on every backend (the host vector kernels
+// and the OpenCL kernels call distributions.h's ember_log_f32/_f64): bit-identical results, from tiny to huge
+// and around 1, where cancellation is worst.
+TEST(Parity, LogOfPositiveNormalsIsExact) {
+  std::mt19937_64 rng(41);
+  std::uniform_real_distribution<double> exponent(-120.0, 120.0), near_one(0.9, 1.1);
+  std::vector<double> values;
+  for (int i = 0; i < 1031; ++i) values.push_back(i % 4 == 0 ? near_one(rng) : std::exp2(exponent(rng)));
+  for (DType d : {DType::float32, DType::float64}) {
+    agree(label("log of positive normals", d, {1031}),
+          [&] { return std::vector{ops::log(ops::cast(ops::from_data(values, {1031}), d))}; });
   }
 }
 

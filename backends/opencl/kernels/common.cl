@@ -1,7 +1,8 @@
 #pragma OPENCL FP_CONTRACT OFF
 // Prepended to every program of the OpenCL backend (runtime.cpp). Defines:
 // - ember_dims: shapes and strides by value (the host's ClDims), at most EMBER_MAX_RANK axes, and
-//   ember_offset() to turn a row-major linear index into an element offset under arbitrary strides;
+//   ember_offset() to turn a row-major linear index into an element offset under arbitrary strides, and
+//   ember_rows_offset() for 2-D ranges over rows x columns;
 // - with -DT=... (runtime.cpp's dtype_options): T the storage type, C the compute type (float for half),
 //   UT the unsigned type integer arithmetic wraps in, IS_HALF/IS_FLOAT/IS_BOOL/IS_INT/IS_SIGNED/IS_F64 flags,
 //   and LOAD(p, i) / STORE(p, i, v) that read and write element i of a __global T* in compute type
@@ -26,6 +27,16 @@ inline long ember_offset(long i, int nd, const ember_dims* dims, const ember_dim
     i = q;
   }
   return off;
+}
+
+// The offset of element (row, col) of an output seen as rows x columns of n elements each (layout.hpp's
+// RowsView), in an operand of kind 0 (element row * n + col), 1 (its only element), 2 (broadcast along the
+// rows: element col) or 3 (broadcast along the columns: element row). Kernels on a 2-D range find every
+// broadcast operand without division, and neighbouring work-items read neighbouring or equal elements
+// (steps rather than a branch per kind: the compiler then vectorizes across work-items).
+inline long ember_rows_offset(long n, long row, long col, int kind) {
+  const long row_step = kind == 0 ? n : kind == 3 ? 1 : 0, col_step = kind == 0 || kind == 2 ? 1 : 0;
+  return row * row_step + col * col_step;
 }
 
 // float -> float16 rounded to nearest even; NaN becomes the quiet NaN with the sign kept and no payload,

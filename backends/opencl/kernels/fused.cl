@@ -1,12 +1,14 @@
 #pragma OPENCL FP_CONTRACT OFF
 // Helpers of the generated fused element-wise kernels (fusion_ops.cpp writes the kernels of one program
-// structure after this file; the runtime puts common.cl and math_scalar.cl first). Never built on its own.
+// structure after this file; the runtime puts common.cl, the random headers and math_scalar.cl first).
+// Never built on its own.
 //
 // A fused kernel loads each input like math.cl's BINARY kernels do (mode 0: element i, 1: the only element,
-// 2: broadcast; only the "fused_strided" kernel takes mode 2 and finds the coordinates of element i, with
-// the divisions that mode needs), computes every step with math_scalar.cl's OP_<name> expression, keeps
-// each intermediate exactly as a tensor of T would hold it (ROUNDTRIP) and STOREs the last one. Built with
-// -DEMBER_FUSED=1 (see canonical_nan in math_scalar.cl).
+// 2: broadcast; the "fused_strided" kernel takes mode 2 and finds the coordinates of element i, with the
+// divisions that mode needs; the "fused_rows" kernel runs on a 2-D range over out seen as rows x columns,
+// where each input is one of common.cl's ember_rows_offset kinds), computes every step with math_scalar.cl's
+// OP_<name> expression, keeps each intermediate exactly as a tensor of T would hold it (ROUNDTRIP) and
+// STOREs the last one. Built with -DEMBER_FUSED=1 (see canonical_nan in math_scalar.cl).
 
 // The value LOAD(p, i) reads back after STORE(p, i, v), without memory: float16 rounds to nearest even
 // (with ember_store_half's NaN), bool becomes 0 or 1, every other dtype computes in T itself.
