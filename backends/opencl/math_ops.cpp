@@ -44,8 +44,8 @@ void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tenso
   if (amode == 2 || bmode == 2) {  // broadcasting: without per-element division where the shapes allow
     if (const std::optional<RowsView> v = rows_view(out.shape(), {a.shape(), b.shape()})) {
       dev.launch_rows(
-          dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str()), v->rows,
-          v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
+          dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str()), 1,
+          v->rows, v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
       return;
     }
   }

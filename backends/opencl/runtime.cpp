@@ -475,18 +475,19 @@ void DeviceContext::launch_args(cl_kernel kernel, std::int64_t n, const KernelAr
     at += size;
   }
   if (rows > 1) {
-    enqueue_rows(kernel, rows, n);
+    enqueue_rows(kernel, 1, rows, n);
     return;
   }
   const std::size_t global = round_up(static_cast<std::size_t>(n), kWorkGroupSize);
   enqueue(kernel, 1, &global, nullptr);
 }
 
-void DeviceContext::enqueue_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols) {
-  const std::size_t global[2] = {round_up(static_cast<std::size_t>(cols), kWorkGroupSize),
-                                 static_cast<std::size_t>(rows)};
-  const std::size_t local[2] = {kWorkGroupSize, 1};
-  enqueue(kernel, 2, global, local);
+void DeviceContext::enqueue_rows(cl_kernel kernel, std::int64_t layers, std::int64_t rows,
+                                 std::int64_t cols) {
+  const std::size_t global[3] = {round_up(static_cast<std::size_t>(cols), kWorkGroupSize),
+                                 static_cast<std::size_t>(rows), static_cast<std::size_t>(layers)};
+  const std::size_t local[3] = {kWorkGroupSize, 1, 1};
+  enqueue(kernel, layers > 1 ? 3 : 2, global, local);
 }
 
 void DeviceContext::set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value) {

@@ -199,17 +199,19 @@ class DeviceContext {
     enqueue(kernel, 2, global, local);
   }
 
-  // As launch, on a 2-D range for an output seen as rows x cols (layout.hpp's RowsView): argument 0 is
-  // cols, the range cols (rounded up to a multiple of kWorkGroupSize) x rows in groups of kWorkGroupSize x 1;
-  // the kernel returns for get_global_id(0) >= cols and takes the row from get_global_id(1).
+  // As launch, on a 2-D range for an output seen as rows x cols (layout.hpp's RowsView), or a 3-D one with
+  // layers > 1 (layers x rows x cols): argument 0 is cols, the range cols (rounded up to a multiple of
+  // kWorkGroupSize) x rows x layers in groups of kWorkGroupSize x 1 x 1; the kernel returns for
+  // get_global_id(0) >= cols and takes the row from get_global_id(1), the layer from get_global_id(2).
   template <class... Args>
-  void launch_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols, const Args&... args) {
-    if (rows <= 0 || cols <= 0) return;
+  void launch_rows(cl_kernel kernel, std::int64_t layers, std::int64_t rows, std::int64_t cols,
+                   const Args&... args) {
+    if (layers <= 0 || rows <= 0 || cols <= 0) return;
     std::lock_guard<std::mutex> lock(launch_mutex_);
     cl_uint index = 0;
     set_arg(kernel, index, static_cast<cl_long>(cols));
     (set_arg(kernel, index, args), ...);
-    enqueue_rows(kernel, rows, cols);
+    enqueue_rows(kernel, layers, rows, cols);
   }
 
   // As launch, with the arguments after n collected at run time (kernels whose parameter list depends on
@@ -240,7 +242,7 @@ class DeviceContext {
   void set_raw_arg(cl_kernel kernel, cl_uint index, std::size_t size, const void* value);
   void enqueue(cl_kernel kernel, cl_uint dims, const std::size_t* global, const std::size_t* local);
   // launch_rows's range.
-  void enqueue_rows(cl_kernel kernel, std::int64_t rows, std::int64_t cols);
+  void enqueue_rows(cl_kernel kernel, std::int64_t layers, std::int64_t rows, std::int64_t cols);
   // Builds `source` (complete, common.cl included) with `options`; `what` names it in errors and `label` in
   // the binary cache's file names.
   cl_program build(const std::string& source, const std::string& options, std::string_view label,

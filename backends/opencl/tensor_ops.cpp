@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -27,6 +28,10 @@ bool is_integer(DType d) {
   return d == DType::int8 || d == DType::int16 || d == DType::int32 || d == DType::int64 || d == DType::uint8;
 }
 
+// Rows of at least this many bytes are moved by copy commands (clEnqueueCopyBufferRect) rather than by a
+// kernel with a division per element.
+constexpr std::size_t kMinCopyRowBytes = 256;
+
 // out = x byte for byte (same shape and dtype).
 void copy_bytes(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {
   if (x.nbytes() == 0) return;
@@ -36,11 +41,47 @@ void copy_bytes(Runtime& rt, const char* op, const Tensor& x, Tensor& out) {
         "clEnqueueCopyBuffer");
 }
 
+// out's shape with the strides it is read under, as at most three axes (layers, rows, columns) for the
+// strided_copy_grid kernel: axes of extent 1 dropped, neighbours merged where one stride continues the
+// other. Empty when more axes remain or the columns are fewer than kWorkGroupSize / 2.
+struct CopyGrid {
+  std::int64_t extent[3] = {1, 1, 1}, stride[3] = {0, 0, 0};  // layers, rows, columns
+};
+std::optional<CopyGrid> copy_grid(const Shape& shape, const Shape& strides) {
+  std::vector<std::int64_t> e, s;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    if (!e.empty() && s.back() == strides[d] * shape[d]) {
+      e.back() *= shape[d];
+      s.back() = strides[d];
+    } else {
+      e.push_back(shape[d]);
+      s.push_back(strides[d]);
+    }
+  }
+  if (e.size() > 3 || e.empty() || e.back() < static_cast<std::int64_t>(kWorkGroupSize / 2))
+    return std::nullopt;
+  CopyGrid g;
+  const std::size_t pad = 3 - e.size();
+  for (std::size_t d = 0; d < e.size(); ++d) {
+    g.extent[pad + d] = e[d];
+    g.stride[pad + d] = s[d];
+  }
+  return g;
+}
+
 // out[i] = x[base + offset of i under strides] for every element of out.
 void strided_copy(Runtime& rt, const char* op, const Tensor& x, std::int64_t base, const Shape& strides,
                   Tensor& out) {
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
+  if (const std::optional<CopyGrid> g = copy_grid(out.shape(), strides)) {
+    dev.launch_rows(layout_kernel(dev, x.itemsize(), "strided_copy_grid"), g->extent[0], g->extent[1],
+                    g->extent[2], arg(x), arg(out), static_cast<cl_long>(g->extent[1]),
+                    static_cast<cl_long>(g->stride[0]), static_cast<cl_long>(g->stride[1]),
+                    static_cast<cl_long>(g->stride[2]), static_cast<cl_long>(base));
+    return;
+  }
   dev.launch(layout_kernel(dev, x.itemsize(), "strided_copy"), out.size(), arg(x), arg(out),
              static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), dims_of(op, strides),
              static_cast<cl_long>(base));
@@ -234,14 +275,29 @@ void OpenCLBackend::broadcast_to(const Tensor& x, Tensor& out) {
 void OpenCLBackend::concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
   if (out.size() == 0) return;
   DeviceContext& dev = runtime_->device(out.device(), "concatenate");
-  cl_kernel k = layout_kernel(dev, out.itemsize(), "block_copy");
   const AxisView ov = axis_view(out.shape(), axis);
+  const std::size_t item = out.itemsize();
   std::int64_t at = 0;  // position along axis where the current input starts
   for (const Tensor& x : xs) {
     const AxisView xv = axis_view(x.shape(), axis);
-    dev.launch(k, x.size(), arg(x), arg(out), static_cast<cl_long>(xv.extent * xv.inner),
-               static_cast<cl_long>(ov.extent * ov.inner), static_cast<cl_long>(at * ov.inner));
+    const std::int64_t block = xv.extent * xv.inner, out_block = ov.extent * ov.inner;
     at += xv.extent;
+    if (x.size() == 0) continue;
+    const auto bytes = [item](std::int64_t elements) { return static_cast<std::size_t>(elements) * item; };
+    // x is `outer` blocks of `block` elements, landing `out_block` apart in out: one copy command (the
+    // driver's memcpy) when the blocks are long, the block_copy kernel when they are short.
+    if (xv.outer == 1 || bytes(block) >= kMinCopyRowBytes) {
+      const std::size_t src[3] = {x.byte_offset(), 0, 0};
+      const std::size_t dst[3] = {out.byte_offset() + bytes((at - xv.extent) * ov.inner), 0, 0};
+      const std::size_t region[3] = {bytes(block), static_cast<std::size_t>(xv.outer), 1};
+      check(clEnqueueCopyBufferRect(dev.queue(), mem_of(x), mem_of(out), src, dst, region, bytes(block), 0,
+                                    bytes(out_block), 0, 0, nullptr, nullptr),
+            "clEnqueueCopyBufferRect");
+      continue;
+    }
+    dev.launch(layout_kernel(dev, item, "block_copy"), x.size(), arg(x), arg(out),
+               static_cast<cl_long>(block), static_cast<cl_long>(out_block),
+               static_cast<cl_long>((at - xv.extent) * ov.inner));
   }
 }
 

@@ -685,8 +685,16 @@ TEST(Parity, ManipulationIsExact) {
     });
     agree("concatenate/stack/tile " + t, [&] {
       const Tensor a = input(d, {2, 3}, 28), b = input(d, {4, 3}, 29), c = input(d, {0, 3}, 30);
-      return std::vector{ops::concatenate({a, b, c}, 0), ops::concatenate({a, input(d, {2, 5}, 31)}, 1),
-                         ops::stack({a, a}, 1), ops::tile(a, {2, 3}), ops::tile(input(d, {}, 32), {4})};
+      // Rows of 256 bytes and more move by copy commands on OpenCL, shorter ones by a kernel; the second
+      // half of a split starts inside its buffer.
+      const Tensor wide = input(d, {3, 70}, 36), tail = ops::split(input(d, {6, 130}, 37), 2, 0)[1];
+      return std::vector{ops::concatenate({a, b, c}, 0),
+                         ops::concatenate({a, input(d, {2, 5}, 31)}, 1),
+                         ops::stack({a, a}, 1),
+                         ops::tile(a, {2, 3}),
+                         ops::tile(input(d, {}, 32), {4}),
+                         ops::concatenate({wide, tail, wide}, 1),
+                         ops::concatenate({tail, input(d, {2, 130}, 38)}, 0)};
     });
     agree("pad " + t, [&] {
       const Tensor x = input(d, {3, 4}, 33);
@@ -699,6 +707,20 @@ TEST(Parity, ManipulationIsExact) {
       return std::vector{ops::slice(x, {{1, 4, 1}, {std::nullopt, std::nullopt, 2}}),
                          ops::slice(x, {{std::nullopt, std::nullopt, -1}, {-2, 0, -2}}),
                          ops::slice(x, {{3, 3, 1}})};
+    });
+    // Rows of 32 elements and more: OpenCL copies on a 3-D range (layers x rows x columns) after merging
+    // axes whose strides continue each other; four axes that do not merge keep the per-element kernel.
+    agree("strided copies of long rows " + t, [&] {
+      const Tensor x = input(d, {2, 40, 33}, 39), y = input(d, {5, 80}, 40);
+      return std::vector{ops::transpose(x, std::vector<std::int64_t>{1, 0, 2}),
+                         ops::transpose(y),
+                         ops::transpose(input(d, {2, 3, 4, 40}, 41), std::vector<std::int64_t>{2, 0, 1, 3}),
+                         ops::broadcast_to(input(d, {3, 1}, 42), {2, 3, 40}),
+                         ops::broadcast_to(input(d, {40}, 43), {3, 2, 40}),
+                         ops::flip(y),
+                         ops::flip(x, std::vector<std::int64_t>{2}),
+                         ops::slice(y, {{1, -1, 1}, {std::nullopt, std::nullopt, 2}}),
+                         ops::slice(y, {{std::nullopt, std::nullopt, -2}, {-3, 2, -1}})};
     });
   }
 }

@@ -18,6 +18,17 @@ __kernel void strided_copy(long n, __global const T* x, long x_off, __global T* 
   o[o_off + i] = x[x_off + base + ember_offset(i, nd, &dims, &strides)];
 }
 
+// strided_copy with out seen as layers x rows x n (tensor_ops.cpp's copy_grid), on that 3-D range: no
+// division per element.
+__kernel void strided_copy_grid(long n, __global const T* x, long x_off, __global T* o, long o_off, long rows,
+                                long layer_stride, long row_stride, long col_stride, long base) {
+  const long col = get_global_id(0);
+  if (col >= n) return;
+  const long row = get_global_id(1), layer = get_global_id(2);
+  o[o_off + (layer * rows + row) * n + col] =
+      x[x_off + base + layer * layer_stride + row * row_stride + col * col_stride];
+}
+
 // out (odims) repeats x (xdims, row-major strides xstrides) along every axis.
 __kernel void tile(long n, __global const T* x, long x_off, __global T* o, long o_off, int nd,
                    ember_dims odims, ember_dims xdims, ember_dims xstrides) {
