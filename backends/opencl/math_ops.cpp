@@ -112,7 +112,7 @@ void reduce(Runtime& rt, const char* op, const Tensor& x, const std::vector<int>
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
   const Reduction r = reduction_of(op, x, axes);
-  constexpr cl_long lanes = 8;  // LANES in math.cl
+  constexpr cl_long lanes = 32;  // LANES in math.cl
   const cl_long chunks = (r.extent + lanes - 1) / lanes;
   dev.launch(math_kernel(dev, x.dtype(), op), out.size() / r.extent * chunks, arg(x), r.nk, r.kdims,
              r.kstrides, r.nr, r.rdims, r.rstrides, r.count, r.contiguous, r.extent, chunks, arg(out),

@@ -244,7 +244,7 @@ inline FACC pairwise_sum(__global const T* p, long off, long n) {
 // loop over the reduced elements walks memory in rows, not columns; each output still adds its own
 // elements in order. `extent` is the last kept axis' extent (1 when the last axis is reduced) and `chunks`
 // = ceil(extent / LANES) work-items cover one run of it.
-#define LANES 8
+#define LANES 32
 #define REDUCE_ARGS                                                                                        \
   long n, __global const T *x, long x_off, int nk, ember_dims kdims, ember_dims kstrides, int nr,           \
       ember_dims rdims, ember_dims rstrides, long count, int contiguous, long extent, long chunks
@@ -295,6 +295,12 @@ inline void sums_of(FACC* acc, __global const T* x, long base, int lanes, int co
     return;
   }
   FOR_LANES(j) acc[j] = -(FACC)0;
+  if (lanes == LANES) {  // a constant trip count: the compiler keeps the lanes in one vector register
+    FOR_REDUCED(at) {
+      for (int j = 0; j < LANES; ++j) acc[j] += (FACC)LOAD(x, at + j);
+    }
+    return;
+  }
   FOR_REDUCED(at) {
     FOR_LANES(j) acc[j] += (FACC)LOAD(x, at + j);
   }
