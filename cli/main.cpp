@@ -257,7 +257,7 @@ int main(int argc, char** argv) {
   bool exit_after_fix_errors = false;  // a file could not be fixed: like an input that failed (exit 3)
   options.query_driver = !no_query_driver;
   try {
-    result = run_check(options);
+    result = run_check(options, rule_catalog());
   } catch (const UsageError& e) {
     return usage_error(e.what());
   } catch (const ConfigError& e) {
@@ -317,7 +317,7 @@ int main(int argc, char** argv) {
     try {
       if (result.fixed.value_or(0) > 0) {
         const std::optional<std::size_t> fixed = result.fixed;
-        result = run_check(options);
+        result = run_check(options, rule_catalog());
         result.fixed = fixed;
       }
       apply_baseline(result, baseline);

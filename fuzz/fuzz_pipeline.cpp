@@ -20,6 +20,7 @@
 #include "lint/fixes.hpp"
 #include "lint/runner.hpp"
 #include "reports/report.hpp"
+#include "rules/registry.hpp"
 
 namespace {
 
@@ -142,7 +143,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CheckOptions options;
   options.paths = {file};
   options.jobs = 1;
-  CheckResult result = run_check(options);
+  CheckResult result = run_check(options, rule_catalog());
   // Parsing once moved the whole process into the compile command's folder (the driver's chdir).
   if (fs::current_path() != working_folder) broken("the run changed the working folder", fs::current_path());
   render_all(result);
@@ -153,7 +154,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   write_fixes_yaml(yaml, result.diagnostics, plan);
   if (!result.failures.empty() || plan.edits.empty()) return 0;
   if (auto errors = apply_fixes(plan); !errors.empty()) broken("fixes could not be applied", errors.front());
-  CheckResult fixed = run_check(options);
+  CheckResult fixed = run_check(options, rule_catalog());
   if (!fixed.failures.empty()) {
     auto source = fuzz::as_text(data, size);
     broken("a fixed file does not parse",

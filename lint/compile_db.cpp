@@ -162,13 +162,16 @@ std::vector<std::string> language_arguments(const fs::path& file) {
   const std::string ext = file.extension().string();
   if (ext == ".m") return {"-x", "objective-c"};
   if (ext == ".mm") return {"-x", "objective-c++"};
-  // The toolkit's headers define CUDA's keywords; without them, they are clang's attributes.
-  if (ext == ".cu")
+  // The toolkit's headers define CUDA's keywords; without them, they are clang's attributes, and the built-in
+  // variables (threadIdx, blockIdx, blockDim, gridDim, warpSize) come from clang's own header.
+  if (ext == ".cu" || ext == ".cuh")
     return {"-x",
             "cuda",
             "--cuda-host-only",
             "-nocudainc",
             "-nocudalib",
+            "-include",
+            "__clang_cuda_builtin_vars.h",
             "-D__host__=__attribute__((host))",
             "-D__device__=__attribute__((device))",
             "-D__global__=__attribute__((global))",
@@ -322,14 +325,15 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
 
 namespace {
 
-// What a source is compiled as, by its extension; empty for a header, which may be either.
+// What a file is compiled as, by its extension; empty for a `.h` header, which may be C, C++ or
+// Objective-C (it takes its neighbour's). Every other header extension is C++'s, `.cuh` CUDA's.
 std::string source_language(const fs::path& p) {
-  if (is_header_path(p)) return {};
   const std::string ext = p.extension().string();
+  if (ext == ".h") return {};
   if (ext == ".c") return "c";
   if (ext == ".m") return "objective-c";
   if (ext == ".mm") return "objective-c++";
-  if (ext == ".cu") return "cuda";
+  if (ext == ".cu" || ext == ".cuh") return "cuda";
   return "c++";
 }
 
@@ -368,11 +372,16 @@ std::optional<CompileCommand> interpolate_command(const std::vector<CompileComma
           ++i;
           continue;
         }
-        if (args[i] == "--cuda-host-only" || args[i] == "-nocudainc" || args[i] == "-nocudalib") continue;
         kept.push_back(args[i]);
       }
       args = std::move(kept);
     };
+    // The donor's own language arguments (clean_command puts them first): CUDA's modes, macros and include.
+    const std::vector<std::string> donor = language_arguments(best->file);
+    if (!donor.empty() && out.arguments.size() >= donor.size() &&
+        std::equal(donor.begin(), donor.end(), out.arguments.begin()))
+      out.arguments.erase(out.arguments.begin(),
+                          out.arguments.begin() + static_cast<std::ptrdiff_t>(donor.size()));
     drop_language(out.arguments);
     drop_language(out.driver_flags);
     std::vector<std::string> own = language_arguments(file);

@@ -34,6 +34,31 @@ bool sdk_header(std::string_view name) {
   });
 }
 
+// The name an error is about: "use of undeclared identifier 'blockIdx'" -> blockIdx.
+std::string_view quoted_name(std::string_view message) {
+  auto a = message.find('\'');
+  if (a == std::string_view::npos) return {};
+  auto b = message.find('\'', a + 1);
+  return b == std::string_view::npos ? std::string_view() : message.substr(a + 1, b - a - 1);
+}
+
+// Names that only a GPU toolkit's headers declare (CUDA, HIP): a unit parsed without the toolkit (clang's
+// CUDA host mode with -nocudainc, no CUDA installed) reports them undeclared, which is the missing SDK.
+bool gpu_toolkit_name(std::string_view name) {
+  static const std::array<std::string_view, 14> kNames = {"threadIdx",     "blockIdx",
+                                                          "blockDim",      "gridDim",
+                                                          "warpSize",      "dim3",
+                                                          "__half",        "half2",
+                                                          "__half2",       "atomicAdd",
+                                                          "__ldg",         "__shfl_sync",
+                                                          "__nv_bfloat16", "__cudaPushCallConfiguration"};
+  static const std::array<std::string_view, 9> kPrefixes = {"cuda",  "cublas", "cufft", "curand", "cusparse",
+                                                            "__nv_", "__shfl", "hip",   "rocblas"};
+  if (std::find(kNames.begin(), kNames.end(), name) != kNames.end()) return true;
+  return std::any_of(kPrefixes.begin(), kPrefixes.end(),
+                     [&](std::string_view p) { return name.size() > p.size() && name.rfind(p, 0) == 0; });
+}
+
 }  // namespace
 
 const std::vector<std::string>& parse_error_causes() {
@@ -61,6 +86,10 @@ std::string_view classify_parse_error(std::string_view message, std::string_view
                   (quote == std::string_view::npos || angle < quote);
     return angled ? kCauseMissingSdk : kCauseMissingGenerated;
   }
+  if ((contains(message, "undeclared identifier") || contains(message, "unknown type name") ||
+       contains(message, "no template named") || contains(message, "no member named")) &&
+      gpu_toolkit_name(quoted_name(message)))
+    return kCauseMissingSdk;
   std::string m = lower(message);
   static const std::array<std::string_view, 12> kUnsupported = {
       "not supported",     "unsupported",           "not yet supported",       "cannot yet",

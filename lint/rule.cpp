@@ -1,5 +1,8 @@
 #include "lint/rule.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 namespace emberlint {
 
 void Reporter::report(const Location& at, std::string message, std::vector<Replacement> fix,
@@ -18,6 +21,49 @@ void Reporter::report(const Location& at, std::string message, std::vector<Repla
   d.fix = std::move(fix);
   d.group = std::move(group);
   out_.push_back(std::move(d));
+}
+
+RuleCatalog::RuleCatalog(std::vector<const Rule*> file_rules, std::vector<const RuleInfo*> infos,
+                         const RuleInfo& unused_suppression, SuppressionDiagnostic suppression_diagnostic)
+    : file_rules_(std::move(file_rules)),
+      infos_(std::move(infos)),
+      unused_suppression_(unused_suppression),
+      suppression_diagnostic_(std::move(suppression_diagnostic)) {}
+
+const RuleInfo* RuleCatalog::find(const std::string& code_or_name) const {
+  std::string upper = code_or_name;
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
+  for (const RuleInfo* info : infos_) {
+    if (info->code == upper || info->name == code_or_name) return info;
+  }
+  return nullptr;
+}
+
+bool RuleCatalog::selected(const RuleInfo& rule, const std::vector<std::string>& select,
+                           const std::vector<std::string>& ignore) const {
+  auto matches = [&](const std::string& item) {
+    if (item == "ALL") return true;
+    if (const RuleInfo* named = find(item)) return named->code == rule.code;
+    return rule.code.rfind(item, 0) == 0;  // a code prefix such as EL1
+  };
+  const bool in = select.empty() || std::any_of(select.begin(), select.end(), matches);
+  return in && std::none_of(ignore.begin(), ignore.end(), matches);
+}
+
+bool RuleCatalog::names_some_rule(const std::string& item) const {
+  if (item == "ALL" || find(item)) return true;
+  return std::any_of(infos_.begin(), infos_.end(),
+                     [&](const RuleInfo* info) { return info->code.rfind(item, 0) == 0; });
+}
+
+std::optional<std::string> RuleCatalog::code_of(const std::string& code_or_name) const {
+  if (const RuleInfo* info = find(code_or_name)) return info->code;
+  return std::nullopt;
+}
+
+std::vector<std::string> RuleCatalog::options_of(const std::string& code) const {
+  const RuleInfo* info = find(code);
+  return info ? info->options : std::vector<std::string>{};
 }
 
 }  // namespace emberlint

@@ -25,8 +25,6 @@
 #include "lint/source_text.hpp"
 #include "lint/suppressions.hpp"
 #include "lint/units.hpp"
-#include "rules/el001_unused_suppression.hpp"
-#include "rules/registry.hpp"
 
 namespace emberlint {
 
@@ -45,8 +43,8 @@ bool is_under(const fs::path& file, const fs::path& folder) {
 
 class Session {
  public:
-  explicit Session(const CheckOptions& o)
-      : options_(o), loader_(names_), progress_(o.progress), driver_(o.query_driver) {
+  Session(const CheckOptions& o, const RuleCatalog& rules)
+      : options_(o), rules_(rules), loader_(rules), progress_(o.progress), driver_(o.query_driver) {
     if (o.cache_dir) cache_ = std::make_unique<ResultCache>(*o.cache_dir);
     if (o.config_file) {
       fs::path f = normalize(*o.config_file);
@@ -57,7 +55,7 @@ class Session {
     }
     for (const auto& item : o.select) check_rule_item(item, "--select");
     for (const auto& item : o.ignore) check_rule_item(item, "--ignore");
-    for (const auto& rule : rules()) {
+    for (const Rule* rule : rules.file_rules()) {
       if (selected(rule->info().code)) rule_codes_ += rule->info().code + ",";
     }
   }
@@ -68,8 +66,8 @@ class Session {
   }
 
   bool selected(const std::string& code) const {
-    const RuleInfo* info = find_rule(code);
-    return info && rule_selected(*info, options_.select, options_.ignore);
+    const RuleInfo* info = rules_.find(code);
+    return info && rules_.selected(*info, options_.select, options_.ignore);
   }
 
   // The severity of a rule for a file, or nullopt when it is off, not selected, or ignored for the file.
@@ -98,6 +96,7 @@ class Session {
   }
 
   const CheckOptions& options() const { return options_; }
+  const RuleCatalog& rules() const { return rules_; }
   ResultCache* cache() { return cache_.get(); }                  // nullptr without a cache
   const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
   Progress& progress() { return progress_; }
@@ -105,15 +104,12 @@ class Session {
 
  private:
   void check_rule_item(const std::string& item, const char* flag) const {
-    if (item == "ALL" || find_rule(item)) return;
-    for (const RuleInfo* info : rule_infos()) {
-      if (info->code.rfind(item, 0) == 0) return;
-    }
+    if (rules_.names_some_rule(item)) return;
     throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
   }
 
   const CheckOptions& options_;
-  RegistryNames names_;
+  const RuleCatalog& rules_;
   ConfigLoader loader_;
   std::shared_ptr<const Config> override_;
   std::unique_ptr<ResultCache> cache_;
@@ -417,6 +413,12 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
       out.failure->message = fs::exists(job.command.file, ec) ? "not a regular file" : "no such file";
     else if (::access(job.command.file.c_str(), R_OK) != 0)
       out.failure->message = std::string("cannot read it: ") + std::strerror(errno);
+    // libclang read nothing (its driver refused the command): the result holds while the file and the
+    // command (part of the entry's name) are unchanged, so a warm run does not try again.
+    else if (ResultCache* cache = session.cache(); cache && out.dependencies.empty()) {
+      if (auto text = SourceText::read(job.command.file))
+        out.dependencies.push_back(cache->dependency(job.command.file, text->text()));
+    }
     return out;
   }
   const TuFacts& facts = *parsed.facts;
@@ -424,7 +426,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     if (f.in_project) out.project_files.push_back(f.path);
   }
   ProjectModel model(cfg, facts);
-  for (const auto& rule : rules()) {
+  for (const Rule* rule : session.rules().file_rules()) {
     if (!session.selected(rule->info().code)) continue;
     rule->check(model, Reporter(rule->info(), facts, out.diagnostics));
   }
@@ -465,8 +467,7 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
 
 }  // namespace
 
-fs::path project_root(const CheckOptions& options) {
-  RegistryNames names;
+fs::path project_root(const CheckOptions& options, const RuleNames& names) {
   ConfigLoader loader(names);
   if (options.config_file) return normalize(*options.config_file).parent_path();
   fs::path start = options.paths.empty() ? fs::current_path() : normalize(options.paths.front());
@@ -485,11 +486,11 @@ bool has_unexpected_failures(const CheckResult& result) {
          std::any_of(result.partial.begin(), result.partial.end(), unexpected);
 }
 
-CheckResult run_check(const CheckOptions& options) {
+CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   check_unit_mode(options);
-  Session session(options);
+  Session session(options, rules);
   CheckResult result;
-  result.root = project_root(options);
+  result.root = project_root(options, rules);
   std::vector<fs::path> paths;
   for (const auto& p : options.paths) {
     std::error_code ec;
@@ -583,7 +584,7 @@ CheckResult run_check(const CheckOptions& options) {
     if (i < primary) ++result.files_analyzed;
     project_files.insert(r.project_files.begin(), r.project_files.end());
     for (auto& d : r.diagnostics) {
-      const RuleInfo* info = find_rule(d.code);
+      const RuleInfo* info = rules.find(d.code);
       auto sev = session.severity(*info, d.file);
       if (!sev) continue;
       d.severity = *sev;
@@ -592,7 +593,7 @@ CheckResult run_check(const CheckOptions& options) {
   }
 
   // Suppressions, file by file; what suppressed nothing becomes EL001.
-  const RuleInfo& el001 = unused_suppression_info();
+  const RuleInfo& el001 = rules.unused_suppression();
   for (const auto& file : project_files) {
     auto text = SourceText::read(file);
     if (!text) continue;
@@ -615,7 +616,7 @@ CheckResult run_check(const CheckOptions& options) {
       bool all_active = true;
       for (const auto& item : s.rules) {
         bool any = false;
-        for (const RuleInfo* info : rule_infos()) {
+        for (const RuleInfo* info : rules.infos()) {
           if (!suppression_item_matches(item, info->code, info->name)) continue;
           any = true;
           if (info != &el001 && !session.severity(*info, file)) all_active = false;
@@ -624,7 +625,7 @@ CheckResult run_check(const CheckOptions& options) {
       }
       bool report = !s.problem.empty() || !unknown.empty() || (!s.used && s.report_unused && all_active);
       if (!report || (s.kind == Suppression::Kind::end && s.problem.empty())) continue;
-      Diagnostic d = unused_suppression_diagnostic(s, file, unknown);
+      Diagnostic d = rules.suppression_diagnostic(s, file, unknown);
       d.severity = *el001_sev;
       merged.insert(std::move(d));
     }
@@ -635,7 +636,7 @@ CheckResult run_check(const CheckOptions& options) {
   // What was checked where, for the baseline's scope (lint/baseline.hpp).
   for (const auto& file : project_files) {
     std::set<std::string>& codes = result.checked_rules[file];
-    for (const RuleInfo* info : rule_infos()) {
+    for (const RuleInfo* info : rules.infos()) {
       if (session.severity(*info, file)) codes.insert(info->code);
     }
   }

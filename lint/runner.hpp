@@ -13,6 +13,7 @@
 #include "lint/baseline.hpp"
 #include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
+#include "lint/rule.hpp"
 #include "lint/units.hpp"
 
 namespace emberlint {
@@ -92,10 +93,11 @@ std::vector<std::string> unenforced(const Config& config, const std::vector<std:
 bool has_unexpected_failures(const CheckResult& result);
 
 // Throws UsageError (or ConfigError, CompileDatabaseError) for problems that stop the run before analysis.
-CheckResult run_check(const CheckOptions& options);
+// `rules`: every rule the run knows (rules/registry.hpp's rule_catalog()).
+CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules);
 
 // The project root for a run: the folder of --config, else of the config governing the first path (or the
 // current directory), else the current directory.
-std::filesystem::path project_root(const CheckOptions& options);
+std::filesystem::path project_root(const CheckOptions& options, const RuleNames& names);
 
 }  // namespace emberlint

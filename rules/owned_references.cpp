@@ -1,6 +1,8 @@
 #include "rules/owned_references.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 namespace emberlint {
@@ -9,28 +11,44 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model, const st
                                              const std::function<bool(FileId, const Owner&)>& keep) {
   const TuFacts& facts = model.facts();
   const bool type_only = model.rule_setting(rule).report_type_only;
-  std::map<std::tuple<FileId, unsigned, std::string>, OwnedReference> best;
+  // Per (file, line, backend): every symbol the line names directly is a use of its own (`v = f(g(x))` uses f
+  // and g; the same symbol twice is one). What arrives indirectly (through an alias, a typedef, a macro or a
+  // deduced type) and a namespace that qualifies a name count only on a line with no direct use of a named
+  // symbol: then the best one stands for the line, as it is the same use seen another way.
+  struct Line {
+    std::map<int, OwnedReference> direct;  // by symbol
+    std::optional<OwnedReference> best;
+  };
   auto better = [](const OwnedReference& a, const OwnedReference& b) {
     if (a.symbol->is_namespace != b.symbol->is_namespace) return !a.symbol->is_namespace;
     if (a.reference->via != b.reference->via) return a.reference->via < b.reference->via;
     return a.reference->at.column < b.reference->at.column;
   };
+  std::map<std::tuple<FileId, unsigned, std::string>, Line> lines;
   for (const Reference& ref : facts.references) {
     if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
     if (ref.type_only && !type_only) continue;
     auto owner = model.symbol_owner(ref.symbol);
     if (!owner || !keep(ref.at.file, *owner)) continue;
     OwnedReference candidate{&ref, &facts.symbols[static_cast<std::size_t>(ref.symbol)], *owner};
-    auto key = std::make_tuple(ref.at.file, ref.at.line, owner->backend);
-    auto it = best.find(key);
-    if (it == best.end()) {
-      best.emplace(key, candidate);
-    } else if (better(candidate, it->second)) {
-      it->second = candidate;
-    }
+    Line& line = lines[{ref.at.file, ref.at.line, owner->backend}];
+    if (!line.best || better(candidate, *line.best)) line.best = candidate;
+    if (ref.via != Via::direct || candidate.symbol->is_namespace) continue;
+    auto [it, added] = line.direct.emplace(ref.symbol, candidate);
+    if (!added && better(candidate, it->second)) it->second = candidate;
   }
   std::vector<OwnedReference> out;
-  for (auto& [key, r] : best) out.push_back(r);
+  for (auto& [key, line] : lines) {
+    if (line.direct.empty()) {
+      out.push_back(*line.best);
+      continue;
+    }
+    for (auto& [symbol, r] : line.direct) out.push_back(r);
+  }
+  std::sort(out.begin(), out.end(), [](const OwnedReference& a, const OwnedReference& b) {
+    return std::tie(a.reference->at.file, a.reference->at.line, a.reference->at.column) <
+           std::tie(b.reference->at.file, b.reference->at.line, b.reference->at.column);
+  });
   return out;
 }
 

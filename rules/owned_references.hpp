@@ -1,4 +1,4 @@
-// Shared by the purity rules: references to backend-owned symbols, one per line and backend.
+// Shared by the purity rules: references to backend-owned symbols, one per line, backend and symbol.
 #pragma once
 
 #include <functional>
@@ -15,8 +15,10 @@ struct OwnedReference {
   Owner owner;
 };
 
-// References in project files for which `keep(file, owner)` holds, to symbols a backend owns. On each line,
-// one reference per owning backend: the leftmost one, preferring a named symbol over a namespace. Type-only
+// References in project files for which `keep(file, owner)` holds, to symbols a backend owns, in source
+// order. On each line and for each owning backend: one reference per symbol the line names directly, or, on a
+// line without such, the one that stands for it (a named symbol before a namespace, a direct use before one
+// through an alias, typedef, macro or deduced type, then the leftmost). Type-only
 // references (Reference::type_only) count only when the rule's `report_type_only` option says so.
 std::vector<OwnedReference> owned_references(const ProjectModel& model, const std::string& rule,
                                              const std::function<bool(FileId, const Owner&)>& keep);

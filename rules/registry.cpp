@@ -1,9 +1,7 @@
 #include "rules/registry.hpp"
 
+#include "rules/el001_unused_suppression.hpp"
 #include "rules/el4_inventory.hpp"
-
-#include <algorithm>
-#include <cctype>
 
 namespace emberlint {
 
@@ -27,41 +25,40 @@ const std::vector<std::unique_ptr<Rule>>& rules() {
   return all;
 }
 
+const RuleCatalog& rule_catalog() {
+  static const RuleCatalog catalog = [] {
+    std::vector<const Rule*> file_rules;
+    std::vector<const RuleInfo*> infos = {&unused_suppression_info()};
+    for (const auto& r : rules()) {
+      file_rules.push_back(r.get());
+      infos.push_back(&r->info());
+    }
+    for (const RuleInfo* info : inventory_rule_infos()) infos.push_back(info);  // EL400-EL403, analyze's
+    return RuleCatalog(std::move(file_rules), std::move(infos), unused_suppression_info(),
+                       unused_suppression_diagnostic);
+  }();
+  return catalog;
+}
+
 std::vector<const RuleInfo*> rule_infos() {
-  std::vector<const RuleInfo*> out = {&unused_suppression_info()};
-  for (const auto& r : rules()) out.push_back(&r->info());
-  for (const RuleInfo* info : inventory_rule_infos()) out.push_back(info);  // EL400-EL403, analyze's
-  return out;
+  return rule_catalog().infos();
 }
 
 const RuleInfo* find_rule(const std::string& code_or_name) {
-  std::string upper = code_or_name;
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
-  for (const RuleInfo* info : rule_infos()) {
-    if (info->code == upper || info->name == code_or_name) return info;
-  }
-  return nullptr;
-}
-
-std::vector<std::string> RegistryNames::options_of(const std::string& code) const {
-  const RuleInfo* info = find_rule(code);
-  return info ? info->options : std::vector<std::string>{};
+  return rule_catalog().find(code_or_name);
 }
 
 bool rule_selected(const RuleInfo& rule, const std::vector<std::string>& select,
                    const std::vector<std::string>& ignore) {
-  auto matches = [&](const std::string& item) {
-    if (item == "ALL") return true;
-    if (const RuleInfo* named = find_rule(item)) return named->code == rule.code;
-    return rule.code.rfind(item, 0) == 0;  // a code prefix such as EL1
-  };
-  const bool in = select.empty() || std::any_of(select.begin(), select.end(), matches);
-  return in && std::none_of(ignore.begin(), ignore.end(), matches);
+  return rule_catalog().selected(rule, select, ignore);
 }
 
 std::optional<std::string> RegistryNames::code_of(const std::string& code_or_name) const {
-  if (const RuleInfo* info = find_rule(code_or_name)) return info->code;
-  return std::nullopt;
+  return rule_catalog().code_of(code_or_name);
+}
+
+std::vector<std::string> RegistryNames::options_of(const std::string& code) const {
+  return rule_catalog().options_of(code);
 }
 
 }  // namespace emberlint

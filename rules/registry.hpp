@@ -15,6 +15,8 @@ namespace emberlint {
 const RuleInfo& unused_suppression_info();
 
 const std::vector<std::unique_ptr<Rule>>& rules();
+// The catalog every run is handed (lint/rule.hpp): the rules below, EL001 and the inventory rules.
+const RuleCatalog& rule_catalog();
 // Every rule's info in code order: EL001, the per-file rules, and analyze's inventory rules EL400-EL403.
 std::vector<const RuleInfo*> rule_infos();
 // By code or name, case-insensitive for codes.
@@ -27,8 +29,7 @@ class RegistryNames : public RuleNames {
   std::vector<std::string> options_of(const std::string& code) const override;
 };
 
-// Whether --select and --ignore leave a rule on: an item is "ALL", a rule's code or name, or a prefix of
-// codes ("EL1"); nothing selected selects every rule. The one reading of both options, for check and analyze.
+// rule_catalog().selected.
 bool rule_selected(const RuleInfo& rule, const std::vector<std::string>& select,
                    const std::vector<std::string>& ignore);
 

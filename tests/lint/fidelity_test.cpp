@@ -206,7 +206,8 @@ TEST_F(KeepGoing, AUnitWithErrorsIsAnalyzedAndReportedPartialWithItsCause) {
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j.at("files_analyzed"), 2);
   EXPECT_TRUE(j.at("failures").empty());
-  ASSERT_EQ(j.at("diagnostics").size(), 3u) << r.out;  // EL100, EL101, EL102: the code after the error
+  // EL100, EL101 (Eigen::MatrixXd and its rows()), EL102: the code after the error
+  ASSERT_EQ(j.at("diagnostics").size(), 4u) << r.out;
   EXPECT_EQ(j.at("diagnostics").at(0).at("file"), "frontend/app.cpp");
   ASSERT_EQ(j.at("partial").size(), 1u);
   const auto& p = j.at("partial").at(0);
@@ -272,6 +273,26 @@ TEST_F(KeepGoing, AnUnknownCauseIsAConfigError) {
       << r.err;
 }
 
+// A command libclang's driver refuses reads no file; its failure is cached under the file itself, so a warm
+// run does not try again (ggml's CUDA headers did, on every run) until the file changes.
+TEST_F(Fidelity, AUnitLibclangRefusesIsCachedUntilItChanges) {
+  write_file(dir_ / "frontend/refused.cpp", "int f() { return 1; }\n");
+  database({{"frontend/refused.cpp", "/usr/bin/clang++ -std=gnu11"}});
+  age_tree();
+  const std::string check = "check -p build --no-query-driver --format json --statistics --cache-dir '" +
+                            (dir_ / "cache").string() + "'";
+  Outcome cold = run(check);
+  EXPECT_EQ(cold.exit_code, 3) << cold.out << cold.err;
+  ASSERT_EQ(nlohmann::json::parse(cold.out).at("failures").size(), 1u) << cold.out;
+  auto warm = nlohmann::json::parse(run(check).out);
+  EXPECT_EQ(warm.at("statistics").at("cache").at("hits"), 1) << warm.dump();
+  EXPECT_EQ(warm.at("statistics").at("cache").at("misses"), 0);
+  EXPECT_EQ(warm.at("failures").size(), 1u);
+  write_file(dir_ / "frontend/refused.cpp", "int f() { return 2; }\n");
+  auto changed = nlohmann::json::parse(run(check).out);
+  EXPECT_EQ(changed.at("statistics").at("cache").at("misses"), 1) << changed.dump();
+}
+
 TEST_F(KeepGoing, PartialUnitsAreCachedUntilTheMissingFileAppears) {
   age_tree();
   const std::string check =
@@ -310,6 +331,16 @@ TEST(ParseCauses, MissingFilesUnsupportedFeaturesAndTheRest) {
             "unsupported-feature");
   EXPECT_EQ(classify_parse_error("error: unknown type name '__bf16'", ""), "unsupported-feature");
   EXPECT_EQ(classify_parse_error("error: expected ';' after expression", ""), "other");
+  // What only the CUDA or HIP toolkit declares, used in a unit parsed without it: the missing SDK.
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier 'cudaMalloc'", ""),
+            "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: unknown type name 'cudaStream_t'", ""), "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: unknown type name 'dim3'", ""), "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier '__shfl_xor_sync'", ""),
+            "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier 'cuda'", ""), "other")
+      << "a name that merely is a prefix";
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier 'blocks'", ""), "other");
   // A unit's cause: its first missing file, whatever came before.
   EXPECT_EQ(emberlint::unit_parse_cause(
                 {{"error: expected ';'", ""}, {"error: 'gen.h' file not found", "#include \"gen.h\""}}),

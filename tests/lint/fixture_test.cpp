@@ -13,6 +13,7 @@
 
 #include "lint/runner.hpp"
 #include "reports/report.hpp"
+#include "rules/registry.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
@@ -28,7 +29,7 @@ const CheckResult& fixture_result() {
     CheckOptions o;
     o.paths = {kProject};
     o.jobs = 2;
-    return run_check(o);
+    return run_check(o, rule_catalog());
   }();
   return result;
 }
@@ -144,6 +145,29 @@ TEST(RuleFixtureMessages, El101ReportsAFilesUsesOfOneSymbolOnce) {
   EXPECT_EQ(grouped->group, "'Eigen::MatrixXd' of library Eigen (backend 'eigen')");
 }
 
+// Every library symbol of a line is a use of its own: calls in initializers and in other calls' arguments are
+// reported (ncnn's `__m128i v = _mm_add_epi16(_mm_loadu_si128(p), w);` named only one of them before), the
+// same symbol twice on a line is one use.
+TEST(RuleFixtureMessages, El101ReportsEverySymbolOfALine) {
+  const CheckResult& r = fixture_result();
+  const std::string f = "frontend/el101_nested_calls.cpp";
+  std::map<std::string, const Diagnostic*> by_symbol;
+  for (const auto& d : r.diagnostics) {
+    if (display_path(r, d.file) == f && d.code == "EL101") by_symbol[d.group] = &d;
+  }
+  auto at = [&](const std::string& symbol) -> std::pair<unsigned, unsigned> {
+    auto it = by_symbol.find("'" + symbol + "' of library BLAS (backend 'blas')");
+    if (it == by_symbol.end()) return {0, 0};
+    return {it->second->line, it->second->uses};
+  };
+  EXPECT_EQ(by_symbol.size(), 4u);
+  const unsigned ret = line_of(f, "return scale(sum, cblas_ddot");
+  EXPECT_EQ(at("cblas_dnrm2"), std::make_pair(line_of(f, "double norm = cblas_dnrm2"), 2u));
+  EXPECT_EQ(at("cblas_dasum"), std::make_pair(line_of(f, "double sum = scale(cblas_dasum"), 2u));
+  EXPECT_EQ(at("cblas_ddot"), std::make_pair(ret, 1u));
+  EXPECT_EQ(at("cblas_idamax"), std::make_pair(ret, 1u));
+}
+
 TEST(RuleFixtureMessages, El101PointsAtTheMacroExpansionInTheUsersFile) {
   const CheckResult& r = fixture_result();
   const std::string f = "frontend/el101_via_macro.cpp";
@@ -176,7 +200,7 @@ TEST(RuleFixtureMessages, OutputOrderIsTheSameForOneAndManyJobs) {
   CheckOptions o;
   o.paths = {kProject};
   o.jobs = 1;
-  CheckResult one = run_check(o);
+  CheckResult one = run_check(o, rule_catalog());
   std::ostringstream a, b;
   render_json(a, one, false);
   render_json(b, fixture_result(), false);
@@ -187,7 +211,7 @@ TEST(RuleFixtureMessages, FullParseFindsTheSameDiagnostics) {
   CheckOptions o;
   o.paths = {kProject};
   o.parse_all_bodies = true;
-  CheckResult full = run_check(o);
+  CheckResult full = run_check(o, rule_catalog());
   std::ostringstream a, b;
   render_json(a, full, false);
   render_json(b, fixture_result(), false);

@@ -97,7 +97,7 @@ TEST(FuzzRegression, CheckLeavesTheWorkingFolderAlone) {
   CheckOptions o;
   o.paths = {kFixtures / "project" / "frontend" / "el300_casts.cpp"};
   o.jobs = 1;
-  CheckResult r = run_check(o);
+  CheckResult r = run_check(o, rule_catalog());
   EXPECT_TRUE(r.failures.empty());
   EXPECT_FALSE(r.diagnostics.empty());
   EXPECT_EQ(fs::current_path(), before);

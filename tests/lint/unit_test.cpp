@@ -417,6 +417,21 @@ TEST(CompileCommands, InterpolatesFromANeighbourOfTheSameLanguage) {
   auto objcxx = interpolate_command(c_only, "/p/metal/context.mm");
   ASSERT_TRUE(objcxx);
   EXPECT_EQ(objcxx->arguments, (std::vector<std::string>{"-x", "objective-c++", "-DC_UNIT"}));
+  // A CUDA source gets clang's CUDA host mode and built-in variables; a C++ file given a CUDA neighbour's
+  // flags loses all of them (a C++ unit that force-includes __clang_cuda_builtin_vars.h does not parse).
+  auto cuda = interpolate_command(c_only, "/p/cuda/scale.cu");
+  ASSERT_TRUE(cuda);
+  std::vector<std::string> cuda_args = emberlint::language_arguments("/p/cuda/scale.cu");
+  ASSERT_NE(std::find(cuda_args.begin(), cuda_args.end(), "__clang_cuda_builtin_vars.h"), cuda_args.end());
+  cuda_args.push_back("-DC_UNIT");
+  EXPECT_EQ(cuda->arguments, cuda_args);
+  std::vector<CompileCommand> cuda_only(1);
+  cuda_only[0].file = "/p/cuda/scale.cu";
+  cuda_only[0].arguments = emberlint::language_arguments("/p/cuda/scale.cu");
+  cuda_only[0].arguments.push_back("-DCUDA_UNIT");
+  auto host = interpolate_command(cuda_only, "/p/cuda/dispatch.cpp");
+  ASSERT_TRUE(host);
+  EXPECT_EQ(host->arguments, std::vector<std::string>{"-DCUDA_UNIT"});
 }
 
 TEST(Registry, EveryRuleHasTheFourDocSectionsAndAUniqueCodeAndName) {
