@@ -1,5 +1,5 @@
 // The libclang reading the inventory models share: places, qualified names, signatures and the classification
-// of a body (only throws, says "not implemented", what it calls). Built on lint/clang.hpp's wrappers.
+// of a body (only throws, says "not implemented", what it calls). Built on lint/cursor.hpp's wrapper.
 #pragma once
 
 #include <filesystem>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "analyze/inventory.hpp"
-#include "lint/clang.hpp"
+#include "lint/cursor.hpp"
 #include "lint/glob.hpp"
 
 namespace emberlint::analyze {
@@ -26,24 +26,14 @@ class Places {
  private:
   std::map<CXFile, std::filesystem::path> files_;
 };
-// "ember::ops::add"; anonymous namespaces are "(anonymous)", inline namespaces and extern "C" are skipped.
-std::string qualified_name(CXCursor c);
-std::string enclosing_namespace(CXCursor c);
-std::string usr(CXCursor c);
-std::vector<CXCursor> children(CXCursor c);
-
-template <class F>
-void visit(CXCursor c, F&& f) {
-  clang_visitChildren(
-      c,
-      [](CXCursor child, CXCursor, CXClientData data) -> CXChildVisitResult {
-        return (*static_cast<std::remove_reference_t<F>*>(data))(child);
-      },
-      &f);
-}
-
-// Looks through implicit wrappers (cleanups, conversions, parentheses) that have a single child.
-CXCursor unwrap(CXCursor c);
+// The generic cursor helpers of lint/cursor.hpp, by the names the models use.
+using clang::body_of;
+using clang::children;
+using clang::enclosing_namespace;
+using clang::qualified_name;
+using clang::unwrap;
+using clang::usr;
+using clang::visit;
 
 Signature signature_of(CXTranslationUnit tu, CXCursor fn);
 // Types compared modulo a namespace: removes `ns::` from the canonical types of a signature (a backend's
@@ -77,8 +67,6 @@ void classify_statements(const std::vector<CXCursor>& statements, Body& out,
                          const std::vector<Glob>* stub_calls = nullptr);
 // Classifies a function definition's compound body (and its fallback marker).
 void classify_body(CXCursor def, CXCursor body, Body& out, const std::vector<Glob>* stub_calls = nullptr);
-// The compound statement of a definition (also of a function-try-block), or a null cursor.
-CXCursor body_of(CXCursor fn);
 
 // Whether a throw message says the op is not implemented.
 bool says_not_implemented(std::string_view message);

@@ -10,7 +10,7 @@
 
 #include "analyze/cursor.hpp"
 #include "analyze/model.hpp"
-#include "lint/clang.hpp"
+#include "lint/cursor.hpp"
 #include "lint/parse.hpp"
 #include "lint/project.hpp"
 #include "lint/scheduler.hpp"
@@ -72,7 +72,7 @@ class TuWalker {
   TuWalker(const ExtractInput& in, CXTranslationUnit tu, TuResult& out) : in_(in), tu_(tu), out_(out) {}
 
   void run() {
-    CXCursor root = clang_getTranslationUnitCursor(tu_);
+    CXCursor root = clang::root(tu_);
     walk(root);
   }
 
@@ -97,11 +97,11 @@ class TuWalker {
   void collect_interface(CXCursor cls) {
     if (!seen_classes_.insert(usr(cls)).second) return;
     for (CXCursor c : children(cls)) {
-      CXCursorKind k = clang_getCursorKind(c);
+      CXCursorKind k = clang::kind(c);
       if (k == CXCursor_CXXBaseSpecifier) {
-        CXCursor base = clang_getCursorDefinition(clang_getTypeDeclaration(clang_getCursorType(c)));
-        if (!clang_Cursor_isNull(base)) collect_interface(base);
-      } else if (k == CXCursor_CXXMethod && clang_CXXMethod_isVirtual(c)) {
+        CXCursor base = clang::definition(clang::declaration_of(clang::type_of(c)));
+        if (!clang::is_null(base)) collect_interface(base);
+      } else if (k == CXCursor_CXXMethod && clang::is_virtual_method(c)) {
         out_.interface_methods.insert(usr(c));
         Place p = place_of(c);
         if (!header_is_interface(p.file)) continue;
@@ -113,9 +113,9 @@ class TuWalker {
   bool derives_from_interface(CXCursor cls, int depth = 0) const {
     if (depth > 32) return false;
     for (CXCursor c : children(cls)) {
-      if (clang_getCursorKind(c) != CXCursor_CXXBaseSpecifier) continue;
-      CXCursor base = clang_getCursorDefinition(clang_getTypeDeclaration(clang_getCursorType(c)));
-      if (clang_Cursor_isNull(base)) continue;
+      if (clang::kind(c) != CXCursor_CXXBaseSpecifier) continue;
+      CXCursor base = clang::definition(clang::declaration_of(clang::type_of(c)));
+      if (clang::is_null(base)) continue;
       if (qualified_name(base) == in_.ops->interface_class || derives_from_interface(base, depth + 1))
         return true;
     }
@@ -134,17 +134,13 @@ class TuWalker {
     if (!is_impl || !impl_classes_.insert(usr(cls)).second) return;
     out_.classes.push_back({*backend, name, p});
     for (CXCursor c : children(cls)) {
-      if (clang_getCursorKind(c) != CXCursor_CXXMethod) continue;
-      if (clang_getCXXAccessSpecifier(c) != CX_CXXPublic) continue;
+      if (clang::kind(c) != CXCursor_CXXMethod) continue;
+      if (!clang::is_public(c)) continue;
       std::string method = clang::spelling(c);
       if (method.rfind("operator", 0) == 0) continue;
       RawImpl impl{
           *backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c), {}};
-      CXCursor* overridden = nullptr;
-      unsigned n = 0;
-      clang_getOverriddenCursors(c, &overridden, &n);
-      for (unsigned i = 0; i < n; ++i) impl.overrides.push_back(usr(overridden[i]));
-      clang_disposeOverriddenCursors(overridden);
+      for (CXCursor o : clang::overridden(c)) impl.overrides.push_back(usr(o));
       out_.impls.push_back(std::move(impl));
     }
   }
@@ -161,8 +157,7 @@ class TuWalker {
       }
       return;
     }
-    if (clang_getCursorLinkage(fn) != CXLinkage_External || ns.find("(anonymous)") != std::string::npos)
-      return;
+    if (!clang::has_external_linkage(fn) || ns.find("(anonymous)") != std::string::npos) return;
     // A backend's function: in its configured namespace, else anywhere in its folder.
     std::optional<std::string> backend;
     for (const auto& b : in_.config->backends) {
@@ -204,7 +199,7 @@ class TuWalker {
     Place p = place_of(fn);
     if (!in_project(p.file)) return;
     CXCursor body = body_of(fn);
-    if (clang_Cursor_isNull(body)) {
+    if (clang::is_null(body)) {
       // Skipped because it is in a preamble header (or defaulted): the header gets its own parse if this
       // turns out to be an op's implementation.
       if (is_header_path(p.file)) out_.skipped.emplace_back(usr(fn), p.file);
@@ -220,7 +215,7 @@ class TuWalker {
 
   void walk(CXCursor parent) {
     visit(parent, [&](CXCursor c) {
-      CXCursorKind k = clang_getCursorKind(c);
+      CXCursorKind k = clang::kind(c);
       switch (k) {
         case CXCursor_Namespace:
         case CXCursor_LinkageSpec:
@@ -228,7 +223,7 @@ class TuWalker {
           break;
         case CXCursor_ClassDecl:
         case CXCursor_StructDecl:
-          if (clang_isCursorDefinition(c)) {
+          if (clang::is_definition(c)) {
             if (in_.ops->shape == OpsConfig::Shape::class_) class_shape_class(c);
             walk(c);  // in-class method definitions
           }
@@ -238,7 +233,7 @@ class TuWalker {
         case CXCursor_FunctionTemplate:  // function templates are ops and implementations like any other
           if (k != CXCursor_CXXMethod && in_.ops->shape == OpsConfig::Shape::functions)
             function_shape_decl(c);
-          if (clang_isCursorDefinition(c)) definition(c);
+          if (clang::is_definition(c)) definition(c);
           break;
         default:
           break;

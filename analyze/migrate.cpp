@@ -7,7 +7,7 @@
 
 #include "analyze/cursor.hpp"
 #include "analyze/migrate_source.hpp"
-#include "lint/clang.hpp"
+#include "lint/cursor.hpp"
 #include "lint/fixes.hpp"
 #include "lint/glob.hpp"
 #include "lint/parse.hpp"
@@ -432,19 +432,19 @@ class Planner {
       auto tu = std::make_unique<Tu>(index, c, in_.resource_dir);
       std::function<void(CXCursor)> walk = [&](CXCursor parent) {
         visit(parent, [&](CXCursor cur) {
-          if (clang_getCursorKind(cur) == CXCursor_CallExpr && file_of(cur) == file) {
-            auto it = moved_.find(usr_of(clang_getCursorReferenced(cur)));
+          if (clang::kind(cur) == CXCursor_CallExpr && file_of(cur) == file) {
+            auto it = moved_.find(usr_of(clang::referenced(cur)));
             if (it != moved_.end()) {
               if (layer.kind != LayerKind::frontend)
                 throw MigrationError(
                     file.string() + " calls " + it->second.second->qualified +
                     " directly and is no frontend file; reach it through the frontend first");
-              Offsets call = offsets_of(clang_getCursorExtent(cur));
+              Offsets call = offsets_of(clang::extent(cur));
               std::string args;
-              int n = clang_Cursor_getNumArguments(cur);
+              int n = clang::argument_count(cur);
               if (n > 0) {
-                unsigned b = offsets_of(clang_getCursorExtent(clang_Cursor_getArgument(cur, 0))).begin;
-                unsigned e = offsets_of(clang_getCursorExtent(clang_Cursor_getArgument(cur, n - 1))).end;
+                unsigned b = offsets_of(clang::extent(clang::argument(cur, 0))).begin;
+                unsigned e = offsets_of(clang::extent(clang::argument(cur, n - 1))).end;
                 args = text.substr(b, e - b);
               }
               const TopDecl& d = *it->second.second;
@@ -466,15 +466,15 @@ class Planner {
       // Includes of moved headers.
       unsigned last_include_end = 0;
       visit(tu->root(), [&](CXCursor cur) {
-        if (clang_getCursorKind(cur) != CXCursor_InclusionDirective || file_of(cur) != file)
+        if (clang::kind(cur) != CXCursor_InclusionDirective || file_of(cur) != file)
           return CXChildVisit_Continue;
-        Offsets o = offsets_of(clang_getCursorExtent(cur));
+        Offsets o = offsets_of(clang::extent(cur));
         unsigned b = o.begin, e = o.end;
         while (b > 0 && text[b - 1] != '\n') --b;
         while (e < text.size() && text[e] != '\n') ++e;
         if (e < text.size()) ++e;
         last_include_end = std::max(last_include_end, e);
-        CXFile inc = clang_getIncludedFile(cur);
+        CXFile inc = clang::included_file(cur);
         if (inc && removed_files_.count(normalized(clang::file_name(inc)))) edits.push_back({b, e, ""});
         return CXChildVisit_Continue;
       });

@@ -20,21 +20,22 @@ fs::path normalized(const fs::path& p) {
 
 Offsets offsets_of(CXSourceRange range) {
   Offsets o;
-  CXFile file = nullptr;
-  clang_getExpansionLocation(clang_getRangeStart(range), &file, &o.line, &o.column, &o.begin);
-  if (file) o.file = normalized(clang::file_name(file));
-  clang_getExpansionLocation(clang_getRangeEnd(range), nullptr, nullptr, nullptr, &o.end);
+  const clang::Expansion start = clang::expansion(clang::range_start(range));
+  o.line = start.line;
+  o.column = start.column;
+  o.begin = start.offset;
+  if (start.file) o.file = normalized(clang::file_name(start.file));
+  o.end = clang::expansion(clang::range_end(range)).offset;
   return o;
 }
 
 fs::path file_of(CXCursor c) {
-  CXFile file = nullptr;
-  clang_getExpansionLocation(clang_getCursorLocation(c), &file, nullptr, nullptr, nullptr);
+  CXFile file = clang::expansion(c).file;
   return file ? normalized(clang::file_name(file)) : fs::path();
 }
 
 std::string usr_of(CXCursor c) {
-  return clang::take(clang_getCursorUSR(clang_getCanonicalCursor(c)));
+  return clang::usr(clang::canonical_cursor(c));
 }
 
 std::string read_text(const fs::path& p) {
@@ -51,12 +52,9 @@ Tu::Tu(const clang::Index& index, const CompileCommand& command, const std::stri
   how.quiet_includes = false;
   tu_ = std::move(parse_unit(index, command, resource_dir, how).tu);
   if (!tu_) throw MigrationError(command.file.string() + ": libclang could not parse this file");
-  for (unsigned i = 0, n = clang_getNumDiagnostics(tu_.get()); i < n; ++i) {
-    clang::Diagnostic d(clang_getDiagnostic(tu_.get(), i));
-    if (d.severity() >= CXDiagnostic_Error)
-      throw MigrationError(command.file.string() +
-                           ": does not compile, so it cannot be moved safely: " + d.format());
-  }
+  if (auto error = clang::first_error(tu_.get()))
+    throw MigrationError(command.file.string() +
+                         ": does not compile, so it cannot be moved safely: " + *error);
   main_ = normalized(command.file);
 }
 
@@ -64,14 +62,14 @@ namespace {
 
 Signature signature_of(CXCursor fn) {
   Signature s;
-  CXType result = clang_getCursorResultType(fn);
+  CXType result = clang::result_type(fn);
   s.result = clang::type_spelling(result);
-  s.result_canonical = clang::type_spelling(clang_getCanonicalType(result));
-  for (int i = 0, n = clang_Cursor_getNumArguments(fn); i < n; ++i) {
-    CXCursor arg = clang_Cursor_getArgument(fn, static_cast<unsigned>(i));
-    CXType t = clang_getCursorType(arg);
+  s.result_canonical = clang::type_spelling(clang::canonical(result));
+  for (int i = 0, n = clang::argument_count(fn); i < n; ++i) {
+    CXCursor arg = clang::argument(fn, static_cast<unsigned>(i));
+    CXType t = clang::type_of(arg);
     s.params.push_back(
-        {clang::type_spelling(t), clang::type_spelling(clang_getCanonicalType(t)), clang::spelling(arg), {}});
+        {clang::type_spelling(t), clang::type_spelling(clang::canonical(t)), clang::spelling(arg), {}});
   }
   return s;
 }
@@ -86,8 +84,8 @@ namespace {
 
 // Extends a declaration's range over a trailing ';' (aliases, variables) and its attached comment.
 void widen(const std::string& text, CXCursor c, unsigned& begin, unsigned& end) {
-  CXSourceRange comment = clang_Cursor_getCommentRange(c);
-  if (!clang_Range_isNull(comment)) begin = std::min(begin, offsets_of(comment).begin);
+  CXSourceRange comment = clang::comment_range(c);
+  if (!clang::is_null(comment)) begin = std::min(begin, offsets_of(comment).begin);
   unsigned e = end;
   while (e < text.size() && (text[e] == ' ' || text[e] == '\t')) ++e;
   if (e < text.size() && text[e] == ';') end = e + 1;
@@ -106,9 +104,8 @@ SourceFile read_candidate(const Tu& tu, const std::string& backend) {
   f.text = read_text(f.path);
   // Include directives of the main file, and through which one each header was first reached.
   visit(tu.root(), [&](CXCursor c) {
-    if (clang_getCursorKind(c) != CXCursor_InclusionDirective || file_of(c) != f.path)
-      return CXChildVisit_Continue;
-    Offsets o = offsets_of(clang_getCursorExtent(c));
+    if (clang::kind(c) != CXCursor_InclusionDirective || file_of(c) != f.path) return CXChildVisit_Continue;
+    Offsets o = offsets_of(clang::extent(c));
     Directive d;
     d.line = o.line;
     d.begin = o.begin;
@@ -117,45 +114,35 @@ SourceFile read_candidate(const Tu& tu, const std::string& backend) {
     while (d.end < f.text.size() && f.text[d.end] != '\n') ++d.end;
     d.text = f.text.substr(d.begin, d.end - d.begin);
     if (d.end < f.text.size()) ++d.end;
-    CXFile inc = clang_getIncludedFile(c);
+    CXFile inc = clang::included_file(c);
     if (inc) d.included = normalized(clang::file_name(inc));
     d.angled = d.text.find('<') != std::string::npos && d.text.find('<') < d.text.find_first_of("\"");
     f.includes.push_back(std::move(d));
     return CXChildVisit_Continue;
   });
-  struct Ctx {
-    SourceFile* f;
-  } ctx{&f};
-  clang_getInclusions(
-      tu.get(),
-      [](CXFile included, CXSourceLocation* stack, unsigned depth, CXClientData data) {
-        if (depth == 0) return;
-        auto* c = static_cast<Ctx*>(data);
-        unsigned line = 0;
-        clang_getExpansionLocation(stack[depth - 1], nullptr, &line, nullptr, nullptr);
-        c->f->first_reached_via.emplace(normalized(clang::file_name(included)), line);
-      },
-      &ctx);
+  clang::for_each_inclusion(tu.get(), [&](CXFile included, unsigned line) {
+    f.first_reached_via.emplace(normalized(clang::file_name(included)), line);
+  });
 
   // Top-level declarations, through namespaces.
   std::vector<std::string> chain;
   std::function<void(CXCursor)> walk = [&](CXCursor parent) {
     visit(parent, [&](CXCursor c) {
       if (file_of(c) != f.path) return CXChildVisit_Continue;
-      CXCursorKind k = clang_getCursorKind(c);
+      CXCursorKind k = clang::kind(c);
       if (k == CXCursor_Namespace) {
         chain.push_back(clang::spelling(c));
         walk(c);
         chain.pop_back();
         return CXChildVisit_Continue;
       }
-      if (!clang_isDeclaration(k) && k != CXCursor_UsingDirective) return CXChildVisit_Continue;
-      if (k == CXCursor_FunctionDecl && !clang_isCursorDefinition(c)) return CXChildVisit_Continue;
+      if (!clang::is_declaration(k) && k != CXCursor_UsingDirective) return CXChildVisit_Continue;
+      if (k == CXCursor_FunctionDecl && !clang::is_definition(c)) return CXChildVisit_Continue;
       TopDecl d;
       d.usr = usr_of(c);
       d.name = clang::spelling(c);
       d.namespaces = chain;
-      Offsets o = offsets_of(clang_getCursorExtent(c));
+      Offsets o = offsets_of(clang::extent(c));
       d.begin = o.begin;
       d.end = o.end;
       d.line = o.line;
@@ -164,15 +151,14 @@ SourceFile read_candidate(const Tu& tu, const std::string& backend) {
       d.qualified += d.name;
       d.everywhere = k == CXCursor_UsingDirective || k == CXCursor_UsingDeclaration;
       bool anonymous = std::find(chain.begin(), chain.end(), "") != chain.end();
-      d.is_public_function =
-          k == CXCursor_FunctionDecl && !anonymous && clang_getCursorLinkage(c) == CXLinkage_External;
+      d.is_public_function = k == CXCursor_FunctionDecl && !anonymous && clang::has_external_linkage(c);
       if (d.is_public_function) {
         d.signature = signature_of(c);
-        d.function_type = clang::type_spelling(clang_getCanonicalType(clang_getCursorType(c)));
+        d.function_type = clang::type_spelling(clang::canonical(clang::type_of(c)));
       }
       visit(c, [&](CXCursor inner) {
-        CXCursor ref = clang_getCursorReferenced(inner);
-        if (!clang_Cursor_isNull(ref) && !clang_equalCursors(ref, inner)) {
+        CXCursor ref = clang::referenced(inner);
+        if (!clang::is_null(ref) && !clang::same(ref, inner)) {
           d.uses.insert(usr_of(ref));
           fs::path where = file_of(ref);
           if (!where.empty()) d.decl_files.insert(where);
@@ -186,10 +172,9 @@ SourceFile read_candidate(const Tu& tu, const std::string& backend) {
   walk(tu.root());
   // Macros expanded inside a declaration come from the header that defines them.
   visit(tu.root(), [&](CXCursor c) {
-    if (clang_getCursorKind(c) != CXCursor_MacroExpansion || file_of(c) != f.path)
-      return CXChildVisit_Continue;
-    unsigned at = offsets_of(clang_getCursorExtent(c)).begin;
-    fs::path where = file_of(clang_getCursorReferenced(c));
+    if (clang::kind(c) != CXCursor_MacroExpansion || file_of(c) != f.path) return CXChildVisit_Continue;
+    unsigned at = offsets_of(clang::extent(c)).begin;
+    fs::path where = file_of(clang::referenced(c));
     for (auto& d : f.decls) {
       if (at >= d.begin && at < d.end && !where.empty()) d.decl_files.insert(where);
     }

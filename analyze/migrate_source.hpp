@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "analyze/inventory.hpp"
-#include "lint/clang.hpp"
 #include "lint/compile_db.hpp"
+#include "lint/cursor.hpp"
 
 namespace emberlint::analyze::migration {
 
@@ -33,7 +33,7 @@ class Tu {
  public:
   Tu(const clang::Index& index, const CompileCommand& command, const std::string& resource_dir);
   CXTranslationUnit get() const { return tu_.get(); }
-  CXCursor root() const { return clang_getTranslationUnitCursor(tu_.get()); }
+  CXCursor root() const { return clang::root(tu_.get()); }
   const std::filesystem::path& main() const { return main_; }
 
  private:

@@ -4,8 +4,6 @@
 // units and hands each to the configured model without knowing which models exist.
 #pragma once
 
-#include <clang-c/Index.h>
-
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -14,6 +12,7 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
+#include "lint/clang.hpp"
 #include "lint/config.hpp"
 
 namespace emberlint::analyze {

@@ -60,19 +60,19 @@ class Walker {
   Walker(const ModelContext& context, CXTranslationUnit tu, EnumFacts& out)
       : context_(context), tu_(tu), out_(out) {}
 
-  void run() { walk(clang_getTranslationUnitCursor(tu_)); }
+  void run() { walk(clang::root(tu_)); }
 
  private:
   void walk(CXCursor parent) {
     visit(parent, [&](CXCursor c) {
-      CXCursorKind k = clang_getCursorKind(c);
+      CXCursorKind k = clang::kind(c);
       if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         walk(c);
-      } else if (k == CXCursor_EnumDecl && clang_isCursorDefinition(c)) {
+      } else if (k == CXCursor_EnumDecl && clang::is_definition(c)) {
         enumeration(c);
-      } else if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) && clang_isCursorDefinition(c)) {
+      } else if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) && clang::is_definition(c)) {
         function(c);
-      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang_isCursorDefinition(c)) {
+      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang::is_definition(c)) {
         if (!places_.file(c).empty()) walk(c);
       }
       return CXChildVisit_Continue;
@@ -89,8 +89,8 @@ class Walker {
     out_.found = true;
     out_.declared = places_(c);
     for (CXCursor e : children(c)) {
-      if (clang_getCursorKind(e) != CXCursor_EnumConstantDecl) continue;
-      out_.enumerators.push_back({clang::spelling(e), clang_getEnumConstantDeclValue(e), places_(e)});
+      if (clang::kind(e) != CXCursor_EnumConstantDecl) continue;
+      out_.enumerators.push_back({clang::spelling(e), clang::enum_value(e), places_(e)});
     }
   }
 
@@ -108,7 +108,7 @@ class Walker {
       if (!f.dispatch && !f.supports) continue;
       f.defined = places_(fn);
       CXCursor body = body_of(fn);
-      if (!clang_Cursor_isNull(body)) switches(body, f);
+      if (!clang::is_null(body)) switches(body, f);
       out_.functions.push_back(std::move(f));
     }
   }
@@ -123,10 +123,9 @@ class Walker {
   // Every switch of the body, nested ones too; groups without a label of the enum are dropped.
   void switches(CXCursor body, Function& f) {
     visit(body, [&](CXCursor c) {
-      if (clang_getCursorKind(c) == CXCursor_SwitchStmt) {
+      if (clang::kind(c) == CXCursor_SwitchStmt) {
         auto kids = children(c);
-        if (!kids.empty() && clang_getCursorKind(kids.back()) == CXCursor_CompoundStmt)
-          groups(kids.back(), f);
+        if (!kids.empty() && clang::kind(kids.back()) == CXCursor_CompoundStmt) groups(kids.back(), f);
       }
       return CXChildVisit_Recurse;
     });
@@ -135,9 +134,9 @@ class Walker {
   // The enumerator a case label names, when it is one of the configured enum's.
   std::optional<std::string> label(CXCursor expr) const {
     CXCursor e = unwrap(expr);
-    CXCursor ref = clang_getCursorReferenced(e);
-    if (clang_getCursorKind(ref) != CXCursor_EnumConstantDecl) return std::nullopt;
-    if (qualified_name(clang_getCursorSemanticParent(ref)) != context_.ops->enum_name) return std::nullopt;
+    CXCursor ref = clang::referenced(e);
+    if (clang::kind(ref) != CXCursor_EnumConstantDecl) return std::nullopt;
+    if (qualified_name(clang::semantic_parent(ref)) != context_.ops->enum_name) return std::nullopt;
     return clang::spelling(ref);
   }
 
@@ -146,7 +145,7 @@ class Walker {
     std::vector<std::vector<CXCursor>> statements;
     bool open_labels = false;  // the current group has labels but no statement yet: the next label joins it
     for (CXCursor stmt : children(compound)) {
-      CXCursorKind k = clang_getCursorKind(stmt);
+      CXCursorKind k = clang::kind(stmt);
       if (k != CXCursor_CaseStmt && k != CXCursor_DefaultStmt) {
         if (!statements.empty()) statements.back().push_back(stmt);
         open_labels = false;
@@ -161,7 +160,7 @@ class Walker {
       CXCursor s = stmt;
       open_labels = true;
       while (true) {
-        CXCursorKind sk = clang_getCursorKind(s);
+        CXCursorKind sk = clang::kind(s);
         auto kids = children(s);
         if (sk == CXCursor_CaseStmt) {
           if (!kids.empty()) {
@@ -184,12 +183,12 @@ class Walker {
       // The group ends at its first `break` (what follows it is unreachable from the label).
       std::vector<CXCursor> run;
       for (CXCursor s : statements[i]) {
-        if (clang_getCursorKind(s) == CXCursor_BreakStmt) break;
+        if (clang::kind(s) == CXCursor_BreakStmt) break;
         run.push_back(s);
       }
       classify_statements(run, g.body, &context_.ops->stub_calls);
       g.empty = run.empty();
-      if (run.size() == 1 && clang_getCursorKind(run.front()) == CXCursor_ReturnStmt) {
+      if (run.size() == 1 && clang::kind(run.front()) == CXCursor_ReturnStmt) {
         auto kids = children(run.front());
         if (kids.size() == 1) g.returns = constant(kids.front());
       }
@@ -197,14 +196,7 @@ class Walker {
     }
   }
 
-  static std::optional<long long> constant(CXCursor expr) {
-    CXEvalResult r = clang_Cursor_Evaluate(expr);
-    if (!r) return std::nullopt;
-    std::optional<long long> out;
-    if (clang_EvalResult_getKind(r) == CXEval_Int) out = clang_EvalResult_getAsLongLong(r);
-    clang_EvalResult_dispose(r);
-    return out;
-  }
+  static std::optional<long long> constant(CXCursor expr) { return clang::evaluate_int(expr); }
 
   const ModelContext& context_;
   CXTranslationUnit tu_;

@@ -12,17 +12,17 @@ class Walker {
  public:
   Walker(const ModelContext& context, CXTranslationUnit tu, OpClassUnit& out)
       : context_(context), tu_(tu), out_(out) {}
-  void run() { walk(clang_getTranslationUnitCursor(tu_)); }
+  void run() { walk(clang::root(tu_)); }
 
  private:
   void walk(CXCursor parent) {
     visit(parent, [&](CXCursor c) {
-      CXCursorKind k = clang_getCursorKind(c);
+      CXCursorKind k = clang::kind(c);
       if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
         walk(c);
-      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang_isCursorDefinition(c)) {
+      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang::is_definition(c)) {
         if (context_.in_project(places_.file(c))) cls(c);
-      } else if (k == CXCursor_CXXMethod && clang_isCursorDefinition(c)) {
+      } else if (k == CXCursor_CXXMethod && clang::is_definition(c)) {
         if (context_.in_project(places_.file(c))) method(c);  // out of line: `Add::eval_cpu(...) {}`
       }
       return CXChildVisit_Continue;
@@ -33,18 +33,18 @@ class Walker {
     ClassFacts f;
     f.usr = usr(c);
     f.name = qualified_name(c);
-    f.abstract = clang_CXXRecord_isAbstract(c);
+    f.abstract = clang::is_abstract_record(c);
     f.declared = places_(c);
     for (CXCursor m : children(c)) {
-      CXCursorKind k = clang_getCursorKind(m);
+      CXCursorKind k = clang::kind(m);
       if (k == CXCursor_CXXBaseSpecifier) {
-        CXCursor base = clang_getCursorDefinition(clang_getTypeDeclaration(clang_getCursorType(m)));
-        if (clang_Cursor_isNull(base)) base = clang_getTypeDeclaration(clang_getCursorType(m));
-        if (!clang_Cursor_isNull(base)) f.bases.push_back(usr(base));
+        CXCursor base = clang::definition(clang::declaration_of(clang::type_of(m)));
+        if (clang::is_null(base)) base = clang::declaration_of(clang::type_of(m));
+        if (!clang::is_null(base)) f.bases.push_back(usr(base));
       } else if (k == CXCursor_CXXMethod) {
         f.methods.emplace_back(clang::spelling(m), usr(m));
-        if (clang_isCursorDefinition(m)) method(m);
-      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang_isCursorDefinition(m)) {
+        if (clang::is_definition(m)) method(m);
+      } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang::is_definition(m)) {
         cls(m);
       }
     }
@@ -53,11 +53,11 @@ class Walker {
 
   void method(CXCursor m) {
     CXCursor body = body_of(m);
-    if (clang_Cursor_isNull(body)) return;
+    if (clang::is_null(body)) return;
     MethodDefinition d;
     d.usr = usr(m);
     d.name = clang::spelling(m);
-    d.owner_usr = usr(clang_getCursorSemanticParent(m));
+    d.owner_usr = usr(clang::semantic_parent(m));
     d.signature = signature_of(tu_, m);
     d.body.usr = d.usr;
     d.body.defined = places_(m);

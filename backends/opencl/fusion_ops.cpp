@@ -71,11 +71,12 @@ void check_program(const FusedProgram& p, const Tensor& out) {
   }
 }
 
-// How a fused kernel finds its inputs' elements: `flat` inputs of modes 0 and 1 only, with no per-element
-// division (the compiler can then vectorize the kernel across work-items); `rows` out as rows x columns on a
-// 2-D range, each input one of layout.hpp's RowsView kinds (broadcasting without division); `strided` inputs
-// of every mode through the coordinates of element i.
-enum class Layout { flat, rows, strided };
+// How a fused kernel finds its inputs' elements: `dense` every input's element i (plain loads the compiler
+// turns into vector loads, where mode-dependent offsets become gathers); `flat` inputs of modes 0 and 1 only,
+// with no per-element division (the compiler can then vectorize the kernel across work-items); `rows` out as
+// rows x columns on a 2-D range, each input one of layout.hpp's RowsView kinds (broadcasting without
+// division); `strided` inputs of every mode through the coordinates of element i.
+enum class Layout { dense, flat, rows, strided };
 
 // One kernel for programs of p's structure (see kernels/fused.cl for the helpers it uses):
 //   __kernel void <name>(long n, __global T* o, long o_off, int nd, ember_dims dims,
@@ -98,8 +99,9 @@ std::string fused_kernel(const FusedProgram& p, const char* name, Layout layout)
     params += ", __global const T* in" + n + ", long in" + n + "_off, int mode" + n + ", int bcast" + n;
     const std::string offset = layout == Layout::strided
                                    ? "ember_input_offset(i, mode" + n + ", nd, &dims, idx, bcast" + n + ")"
-                               : layout == Layout::rows ? "ember_rows_offset(n, row, col, mode" + n + ")"
-                                                        : "ember_flat_offset(i, mode" + n + ")";
+                               : layout == Layout::rows  ? "ember_rows_offset(n, row, col, mode" + n + ")"
+                               : layout == Layout::dense ? std::string("i")
+                                                         : "ember_flat_offset(i, mode" + n + ")";
     body += "  const C x" + n + " = LOAD(in" + n + ", in" + n + "_off + " + offset + ");\n";
   }
   for (std::size_t k = 0; k < p.constants.size(); ++k) {
@@ -121,10 +123,11 @@ std::string fused_kernel(const FusedProgram& p, const char* name, Layout layout)
   return std::string("__kernel void ") + name + "(" + params + ") {\n" + body + "}\n";
 }
 
-// The program for p's structure: kernels "fused", "fused_rows" and "fused_strided".
+// The program for p's structure: kernels "fused_dense", "fused", "fused_rows" and "fused_strided".
 std::string fused_source(const FusedProgram& p) {
-  return std::string(embedded_source("fused")) + "\n" + fused_kernel(p, "fused", Layout::flat) +
-         fused_kernel(p, "fused_rows", Layout::rows) + fused_kernel(p, "fused_strided", Layout::strided);
+  return std::string(embedded_source("fused")) + "\n" + fused_kernel(p, "fused_dense", Layout::dense) +
+         fused_kernel(p, "fused", Layout::flat) + fused_kernel(p, "fused_rows", Layout::rows) +
+         fused_kernel(p, "fused_strided", Layout::strided);
 }
 
 // The bit of each axis of out along which `x` (left-padded with 1s) has extent 1 and out does not.
@@ -160,14 +163,15 @@ void OpenCLBackend::fused_elementwise(const FusedProgram& program, Tensor& out) 
   args.add(arg(out));
   args.add(static_cast<cl_int>(out.ndim()));
   args.add(dims);
-  bool strided = false;
+  bool strided = false, dense = true;
   std::vector<cl_int> modes, masks;
   for (const Tensor& x : program.inputs) {
-    // As math_ops.cpp's operand_mode: an input of out's element count only lacks axes of extent 1.
+    // As layout.hpp's broadcast_mode: an input of out's element count only lacks axes of extent 1.
     const cl_int mode = x.size() == out.size() ? 0 : x.size() == 1 ? 1 : 2;
     modes.push_back(mode);
     masks.push_back(mode == 2 ? broadcast_mask(x, out) : 0);
     if (mode == 2) strided = true;
+    if (mode != 0) dense = false;
   }
   std::vector<Shape> shapes;
   for (const Tensor& x : program.inputs) shapes.push_back(x.shape());
@@ -191,6 +195,7 @@ void OpenCLBackend::fused_elementwise(const FusedProgram& program, Tensor& out) 
                                              dtype_options(out.dtype()) + " -DEMBER_FUSED=1",
                                              rows      ? "fused_rows"
                                              : strided ? "fused_strided"
+                                             : dense   ? "fused_dense"
                                                        : "fused");
   if (rows) {
     dev.launch_args(k, rows->cols, args, rows->rows);

@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -102,10 +103,49 @@ void MemoryCounters::on_allocate(std::size_t nbytes) {
   }
 }
 
+BufferCache::~BufferCache() {
+  for (const auto& [nbytes, mem] : free_) clReleaseMemObject(mem);
+}
+
+cl_mem BufferCache::take(std::size_t nbytes) {
+  const std::lock_guard<std::mutex> lock(mutex_);
+  for (auto it = free_.end(); it != free_.begin();) {  // the most recently freed first: warmest
+    --it;
+    if (it->first != nbytes) continue;
+    const cl_mem mem = it->second;
+    free_.erase(it);
+    bytes_ -= nbytes;
+    return mem;
+  }
+  return nullptr;
+}
+
+void BufferCache::give(cl_mem mem, std::size_t nbytes) {
+  std::vector<cl_mem> released;
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (nbytes > bound_) {
+      released.push_back(mem);
+    } else {
+      free_.emplace_back(nbytes, mem);
+      bytes_ += nbytes;
+      std::size_t drop = 0;
+      while (bytes_ > bound_) {
+        bytes_ -= free_[drop].first;
+        released.push_back(free_[drop++].second);
+      }
+      free_.erase(free_.begin(), free_.begin() + static_cast<std::ptrdiff_t>(drop));
+    }
+  }
+  // The driver defers each release until every enqueued command that uses the buffer has finished.
+  for (cl_mem m : released) clReleaseMemObject(m);
+}
+
 ClBuffer::ClBuffer(std::size_t nbytes, Device device, cl_context context,
-                   std::shared_ptr<MemoryCounters> counters)
-    : Buffer(nbytes, device), counters_(std::move(counters)) {
-  if (nbytes != 0) {
+                   std::shared_ptr<MemoryCounters> counters, std::shared_ptr<BufferCache> cache)
+    : Buffer(nbytes, device), counters_(std::move(counters)), cache_(std::move(cache)) {
+  if (nbytes != 0 && cache_ != nullptr) mem_ = cache_->take(nbytes);
+  if (nbytes != 0 && mem_ == nullptr) {
     cl_int err = CL_SUCCESS;
     mem_ = clCreateBuffer(context, CL_MEM_READ_WRITE, nbytes, nullptr, &err);
     if (err == CL_MEM_OBJECT_ALLOCATION_FAILURE || err == CL_OUT_OF_HOST_MEMORY) throw std::bad_alloc();
@@ -115,8 +155,13 @@ ClBuffer::ClBuffer(std::size_t nbytes, Device device, cl_context context,
 }
 
 ClBuffer::~ClBuffer() {
-  // The driver defers the release until every enqueued command that uses the buffer has finished.
-  if (mem_ != nullptr) clReleaseMemObject(mem_);
+  if (mem_ != nullptr) {
+    if (cache_ != nullptr) {
+      cache_->give(mem_, nbytes());
+    } else {
+      clReleaseMemObject(mem_);  // deferred by the driver until the commands that use it have finished
+    }
+  }
   counters_->on_free(nbytes());
 }
 
@@ -238,6 +283,9 @@ DeviceContext::DeviceContext(cl_platform_id platform, cl_device_id device, Devic
   has_fp64_ = device_string(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") != std::string::npos;
   global_mem_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE));
   max_alloc_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
+  // Freed buffers kept for reuse: up to an eighth of the device's memory, at most 512 MiB.
+  buffer_cache_ =
+      std::make_shared<BufferCache>(std::min<std::size_t>(global_mem_ / 8, std::size_t{512} << 20));
   is_cpu_ = (device_value<cl_device_type>(device, CL_DEVICE_TYPE) & CL_DEVICE_TYPE_CPU) != 0;
   const cl_context_properties props[] = {CL_CONTEXT_PLATFORM,
                                          reinterpret_cast<cl_context_properties>(platform), 0};
@@ -265,7 +313,7 @@ std::shared_ptr<ClBuffer> DeviceContext::allocate(std::size_t nbytes) {
                        ember_device_.str() + " (" + name_ + "): the largest allocation it allows is " +
                        std::to_string(max_alloc_) + " bytes");
   }
-  return std::make_shared<ClBuffer>(nbytes, ember_device_, context_, counters_);
+  return std::make_shared<ClBuffer>(nbytes, ember_device_, context_, counters_, buffer_cache_);
 }
 
 namespace {

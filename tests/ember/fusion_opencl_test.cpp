@@ -330,6 +330,27 @@ TEST_F(FusionOpenCL, OneKernelPerStructure) {
   EXPECT_EQ(built() - before, 2u);
 }
 
+// The device's buffer cache (runtime.hpp's BufferCache) hands a freed buffer to the next allocation of its
+// size while kernels that read it may still be queued: the in-order queue must run them first, and the new
+// tensor must hold only its own values.
+TEST_F(FusionOpenCL, FreedBuffersAreReusedInQueueOrder) {
+  ember::EagerScope eager;  // every op enqueued at once
+  const ember::Shape shape{70000};
+  std::vector<Tensor> results;
+  for (int i = 0; i < 8; ++i) {
+    Tensor x = ops::full(shape, i, DType::float32);
+    results.push_back(ops::multiply(ops::add(x, 1.0), 3.0));  // reads x later on the queue
+    x = Tensor();                                             // x's buffer is free for the next full()
+    const Tensor filler = ops::full(shape, -100.0, DType::float32);
+    EXPECT_EQ(ops::to_host<float>(filler)[69999], -100.0f);
+  }
+  for (int i = 0; i < 8; ++i) {
+    const std::vector<float> got = ops::to_host<float>(results[static_cast<std::size_t>(i)]);
+    const float want = static_cast<float>((i + 1) * 3);
+    EXPECT_EQ(std::count(got.begin(), got.end(), want), 70000) << "result " << i;
+  }
+}
+
 TEST_F(FusionOpenCL, FusedChainAllocatesOnlyItsOutput) {
   const Tensor x = random_tensor(DType::float32, {1000}, 16);
   const auto chain = [&] {  // ten ops on tensors only

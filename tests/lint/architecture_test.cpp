@@ -1,0 +1,84 @@
+// The layering of the source tree (issue 16, "One pipeline"): lint/ owns every libclang call (lint/clang.hpp,
+// lint/parse.hpp and the cursor wrapper lint/cursor.hpp), and no folder includes a higher one: lint/ is below
+// analyze/ and rules/, which are below cli/. Each failure names the file and line.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The repository root: the fixtures are in its tests/lint/fixtures.
+const fs::path kRoot = fs::path(EMBERLINT_FIXTURES).parent_path().parent_path().parent_path();
+
+// Every .cpp and .hpp under a folder of the repository, sorted.
+std::vector<fs::path> sources_under(const std::string& folder) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::recursive_directory_iterator(kRoot / folder)) {
+    const std::string ext = entry.path().extension().string();
+    if (entry.is_regular_file() && (ext == ".cpp" || ext == ".hpp")) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// "folder/file.cpp:12: <the line>" for each line of the folders' sources that matches `pattern`, except the
+// files `skip` names (paths relative to the root).
+std::vector<std::string> matches(const std::vector<std::string>& folders, const std::regex& pattern,
+                                 const std::vector<std::string>& skip = {}) {
+  std::vector<std::string> out;
+  for (const auto& folder : folders) {
+    for (const auto& file : sources_under(folder)) {
+      const std::string relative = file.lexically_relative(kRoot).generic_string();
+      if (std::find(skip.begin(), skip.end(), relative) != skip.end()) continue;
+      std::ifstream in(file);
+      std::string line;
+      for (unsigned number = 1; std::getline(in, line); ++number) {
+        if (std::regex_search(line, pattern))
+          out.push_back(relative + ":" + std::to_string(number) + ": " + line);
+      }
+    }
+  }
+  return out;
+}
+
+std::string listed(const std::vector<std::string>& lines) {
+  std::string s;
+  for (const auto& l : lines) s += "  " + l + "\n";
+  return s;
+}
+
+TEST(Architecture, TheSourceTreeIsFound) {
+  for (const char* folder : {"lint", "analyze", "rules", "cli"}) {
+    EXPECT_TRUE(fs::is_directory(kRoot / folder)) << (kRoot / folder);
+  }
+  EXPECT_FALSE(sources_under("analyze").empty());
+}
+
+// libclang is called only in lint/: analyze/, rules/ and cli/ use lint/cursor.hpp's functions.
+TEST(Architecture, NoLibclangCallAboveLint) {
+  const std::regex call(R"((^|[^A-Za-z0-9_])clang_[A-Za-z0-9_]+)");
+  const auto found = matches({"analyze", "rules", "cli"}, call);
+  EXPECT_TRUE(found.empty()) << "libclang called outside lint/ (add a function to lint/cursor.hpp):\n"
+                             << listed(found);
+}
+
+TEST(Architecture, NoFolderIncludesAHigherOne) {
+  // lint/runner.cpp is left out until the lead engineer's commit that moves the rule registry out of the
+  // runner (its includes of rules/el001_unused_suppression.hpp and rules/registry.hpp) is in.
+  const std::regex higher_than_lint(R"(^\s*#\s*include\s*"(analyze|rules|cli)/)");
+  const auto from_lint = matches({"lint"}, higher_than_lint, {"lint/runner.cpp"});
+  EXPECT_TRUE(from_lint.empty()) << "lint/ includes a higher folder:\n" << listed(from_lint);
+
+  const std::regex cli(R"(^\s*#\s*include\s*"cli/)");
+  const auto from_middle = matches({"analyze", "rules"}, cli);
+  EXPECT_TRUE(from_middle.empty()) << "analyze/ or rules/ includes cli/:\n" << listed(from_middle);
+}
+
+}  // namespace
