@@ -67,8 +67,7 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
   Layer l = layer(file);
   if (l.kind == LayerKind::backend) {
     // A backend's public headers are every layer's to include, with what they declare.
-    const BackendLayer* b = config_.backend(l.backend);
-    if (!b || !any_matches(b->public_headers, facts_.path(file))) owner = Owner{l.backend, {}, l.also};
+    if (!is_public_header(file)) owner = Owner{l.backend, {}, l.also};
   } else if (l.kind == LayerKind::none) {
     const std::string resolved = file >= 0 ? facts_.path(file).generic_string() : std::string();
     for (const auto& lib : config_.libraries) {

@@ -188,6 +188,11 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     }
   }
   std::map<fs::path, CompileCommand> chosen;
+  // Walking the tree without -p: the commands of the backends' own databases by file, the first of each.
+  std::map<fs::path, const CompileCommand*> backend_commands;
+  if (!database) {
+    for (const auto& c : commands) backend_commands.emplace(c.file, &c);
+  }
   for (const auto& start : paths) {
     std::error_code ec;
     if (database) {
@@ -212,26 +217,18 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
       continue;
     }
     auto add = [&](const fs::path& file) {
-      auto cfg = session.config_for(file.parent_path());
-      auto own = std::find_if(commands.begin(), commands.end(),
-                              [&](const CompileCommand& c) { return c.file == file; });
-      if (own != commands.end()) {
-        chosen.emplace(file, *own);
+      if (auto own = backend_commands.find(file); own != backend_commands.end()) {
+        chosen.emplace(file, *own->second);
         return;
       }
+      auto cfg = session.config_for(file.parent_path());
       if (auto stated = stated_backend_command(*cfg, file)) {
         chosen.emplace(file, std::move(*stated));
         return;
       }
-      CompileCommand c;
-      c.file = file;
-      c.directory = cfg->root;
-      c.arguments = cfg->compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg->compile_flags;
-      if (is_header_path(file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
-      std::vector<std::string> language = language_arguments(file);
-      c.arguments.insert(c.arguments.begin(), language.begin(), language.end());
-      if (file.extension() == ".m") c.driver = "clang";
-      chosen.emplace(file, std::move(c));
+      chosen.emplace(file, stated_command(file, cfg->root,
+                                          cfg->compile_flags.empty() ? std::vector<std::string>{"-std=c++20"}
+                                                                     : cfg->compile_flags));
     };
     if (fs::is_regular_file(start, ec)) {
       add(start);

@@ -95,21 +95,31 @@ std::vector<CompileCommand> load_project_commands(const Config& config,
   return out;
 }
 
+CompileCommand stated_command(const std::filesystem::path& file, const std::filesystem::path& directory,
+                              const std::vector<std::string>& flags) {
+  CompileCommand c;
+  c.file = file;
+  c.directory = directory;
+  const std::string ext = file.extension().string();
+  const bool c_family = ext == ".c" || ext == ".m";
+  for (const auto& f : flags) {
+    if (c_family && f.rfind("-std=", 0) == 0 && f.find("++") != std::string::npos) continue;
+    c.arguments.push_back(f);
+  }
+  std::vector<std::string> language = language_arguments(file);
+  if (language.empty() && is_header_path(file)) language = {"-x", "c++"};
+  c.arguments.insert(c.arguments.begin(), language.begin(), language.end());
+  if (c_family) c.driver = "clang";
+  return c;
+}
+
 std::optional<CompileCommand> stated_backend_command(const Config& config,
                                                      const std::filesystem::path& file) {
   for (const BackendLayer& b : config.backends) {
     if (b.compile_flags.empty()) continue;
     if (std::none_of(b.globs.begin(), b.globs.end(), [&](const Glob& g) { return g.matches_path(file); }))
       continue;
-    CompileCommand c;
-    c.file = file;
-    c.directory = config.root;
-    c.arguments = b.compile_flags;
-    if (is_header_path(file)) c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
-    std::vector<std::string> language = language_arguments(file);
-    c.arguments.insert(c.arguments.begin(), language.begin(), language.end());
-    if (file.extension() == ".c" || file.extension() == ".m") c.driver = "clang";
-    return c;
+    return stated_command(file, config.root, b.compile_flags);
   }
   return std::nullopt;
 }

@@ -34,6 +34,13 @@ void add_extra_args(CompileCommand& command, const std::vector<std::string>& bef
 std::vector<CompileCommand> load_project_commands(const Config& config,
                                                   const std::optional<std::filesystem::path>& build_dir);
 
+// The command of a file that no database compiles, from flags a config states (its compile_flags, or a
+// backend's), run in `directory`: the file's language arguments (lint/compile_db.hpp), a header read as C++
+// unless its extension says otherwise, and a C or Objective-C file compiled by clang without the flags' C++
+// standard.
+CompileCommand stated_command(const std::filesystem::path& file, const std::filesystem::path& directory,
+                              const std::vector<std::string>& flags);
+
 // The command a backend states for a source of its folders (layers.backends.<name>.compile_flags), or
 // nullopt when the file is no backend's or its backend states none.
 std::optional<CompileCommand> stated_backend_command(const Config& config, const std::filesystem::path& file);
