@@ -23,9 +23,6 @@
 #include "lint/glob.hpp"
 #include "lint/project.hpp"
 #include "lint/units.hpp"
-#include "reports/outputs.hpp"
-#include "rules/el4_inventory.hpp"
-#include "rules/registry.hpp"
 
 namespace emberlint::analyze {
 
@@ -82,8 +79,9 @@ bool is_c_path(const fs::path& p) {
 // (a guess: `guesses` says so); else the config's compile_flags (the user's own statement, no guess). C
 // sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C.
 std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, const Config& cfg,
-                                         const std::optional<fs::path>& build_dir,
-                                         std::vector<std::string>& guesses) {
+                                         const OpsConfig& ops, const std::optional<fs::path>& build_dir,
+                                         std::vector<std::string>& guesses,
+                                         std::vector<std::pair<fs::path, std::string>>& unparsed) {
   std::vector<CompileCommand> db;
   try {
     db = load_project_commands(cfg, build_dir);
@@ -113,6 +111,14 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
     }
     CompileCommand c;
     std::string guess;
+    const bool may_guess = std::any_of(ops.guess_flags.begin(), ops.guess_flags.end(),
+                                       [&](const Glob& g) { return g.matches_path(f); });
+    if (build_dir && !db.empty() && !may_guess && !is_header_path(f)) {
+      unparsed.emplace_back(f,
+                            "is not in the compile database (not parsed; ops_interface.guess_flags may allow "
+                            "guessing its flags)");
+      continue;
+    }
     if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
       const fs::path donor = nearest_command(db, f)->file;
       guess = "not in the compile database: flags interpolated from " +
@@ -151,6 +157,8 @@ ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache,
     key.arguments.insert(key.arguments.end(), c.arguments.begin(), c.arguments.end());
     if (i < input.guesses.size()) key.arguments.push_back(input.guesses[i]);
   }
+  for (const auto& [file, why] : input.unparsed)
+    key.arguments.insert(key.arguments.end(), {"\x1e", file.native()});
   key.config = input.config;
   key.rules = "analyze";
   key.resource_dir = input.resource_dir;
@@ -176,20 +184,17 @@ ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache,
 
 }  // namespace
 
-AnalyzeReport run_analyze(const AnalyzeOptions& options) {
+AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rules,
+                          const InventoryCheck& check) {
   auto start = std::chrono::steady_clock::now();
   // A rule code, a rule name, or a prefix of some code ("EL4").
-  auto check_item = [](const std::string& item, const char* flag) {
-    if (item == "ALL" || RegistryNames().code_of(item)) return;
-    for (const RuleInfo* info : rule_infos()) {
-      if (info->code.rfind(item, 0) == 0) return;
-    }
-    throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
+  auto check_item = [&](const std::string& item, const char* flag) {
+    if (!rules.names_some_rule(item))
+      throw UsageError(std::string(flag) + ": unknown rule '" + item + "' (see `emberlint rules`)");
   };
   for (const auto& item : options.select) check_item(item, "--select");
   for (const auto& item : options.ignore) check_item(item, "--ignore");
-  RegistryNames names;
-  ConfigLoader loader(names);
+  ConfigLoader loader(rules);
   std::shared_ptr<const Config> cfg;
   if (options.config_file) {
     fs::path f = normalize(*options.config_file);
@@ -224,19 +229,23 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options) {
   // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
   auto inventory = [&] {
     input.guesses.clear();
-    input.commands = commands_for(project_sources(*cfg, ops), *cfg, options.build_dir, input.guesses);
+    input.unparsed.clear();
+    input.commands =
+        commands_for(project_sources(*cfg, ops), *cfg, ops, options.build_dir, input.guesses, input.unparsed);
     ExtractResult extracted = cached_extract(input, cache ? &*cache : nullptr, report.findings.cache);
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
-    report.findings.failures = std::move(extracted.failures);
-    for (Failure& f : report.findings.failures) f.expected = cfg->expects_parse_error(f.file, f.cause);
+    // As check reports them: a unit that parsed in part is analyzed (partial), one that did not is a failure.
+    report.findings.failures.clear();
+    report.findings.partial.clear();
+    for (Failure& f : extracted.failures) {
+      f.expected = cfg->expects_parse_error(f.file, f.cause);
+      (f.partial ? report.findings.partial : report.findings.failures).push_back(std::move(f));
+    }
     report.findings.diagnostics.clear();
-    for (Diagnostic& d : check_inventory(report.inventory)) {
-      const RuleInfo* info = nullptr;
-      for (const RuleInfo* i : inventory_rule_infos()) {
-        if (i->code == d.code) info = i;
-      }
-      if (!rule_selected(*info, options.select, options.ignore)) continue;
+    for (Diagnostic& d : check(report.inventory)) {
+      const RuleInfo* info = rules.find(d.code);
+      if (!info || !rules.selected(*info, options.select, options.ignore)) continue;
       if (auto it = cfg->rules.find(d.code); it != cfg->rules.end() && it->second.severity)
         d.severity = *it->second.severity;
       if (d.severity == Severity::off) continue;

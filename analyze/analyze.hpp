@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,7 +38,13 @@ struct AnalyzeOptions {
   std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/cache.hpp); nullopt: none
 };
 
-// Throws UsageError or ConfigError (exit code 2) for problems found before any analysis.
-AnalyzeReport run_analyze(const AnalyzeOptions& options);
+// The consistency rules over an inventory (rules/el4_inventory.hpp's check_inventory): every finding at
+// its rule's default severity.
+using InventoryCheck = std::function<std::vector<Diagnostic>(const Inventory&)>;
+
+// Throws UsageError or ConfigError (exit code 2) for problems found before any analysis. `rules` is every
+// rule the run knows and `check` the inventory rules, handed down by the composition root (cli/).
+AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rules,
+                          const InventoryCheck& check);
 
 }  // namespace emberlint::analyze

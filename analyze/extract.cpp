@@ -604,10 +604,13 @@ std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<Com
 }
 
 // Whether `word` occurs in `text` as a whole identifier.
+// Whether `text` names `word`: as a whole identifier, or as the first part of one before an underscore (a
+// backend's class of the op: `Conv_x86`, `Convolution_x86_avx512`).
 bool has_identifier(std::string_view text, std::string_view word) {
   for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
     bool before = at > 0 && is_identifier_char(text[at - 1]);
-    bool after = at + word.size() < text.size() && is_identifier_char(text[at + word.size()]);
+    const std::size_t end = at + word.size();
+    bool after = end < text.size() && is_identifier_char(text[end]) && text[end] != '_';
     if (!before && !after) return true;
   }
   return false;
@@ -654,12 +657,22 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
       if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
       ++total;
       const fs::path& file = input.commands[i].file;
-      if (results[i].failure) {
+      if (results[i].failure && results[i].failure->partial) {
+        // What parsed is there; what the errors cut may be missing: the ops the source names stay open.
+        doubtful.emplace_back(file, "parsed with errors (" + results[i].failure->cause + ")");
+      } else if (results[i].failure) {
         ++failed;
         doubtful.emplace_back(file, "could not be parsed");
       } else if (auto it = guessed.find(file); it != guessed.end()) {
         doubtful.emplace_back(file, "was parsed with guessed compile flags (" + it->second + ")");
       }
+    }
+    std::size_t unparsed = 0;
+    for (const auto& [file, why] : input.unparsed) {
+      auto owners = context.backends_of(file);
+      if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
+      ++unparsed;
+      doubtful.emplace_back(file, why);
     }
     auto rel = [&](const fs::path& p) {
       std::string r = relative_to(p, input.config->root);
@@ -674,7 +687,10 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
     // A backend the code says nothing of: every missing cell is unknown.
     std::string why;
     if (total == 0 && !implemented) {
-      why = "no source of this backend was parsed";
+      why = unparsed ? "none of the backend's " + std::to_string(unparsed) +
+                           " sources is in the compile database (not parsed; ops_interface.guess_flags may "
+                           "allow guessing their flags)"
+                     : "no source of this backend was parsed";
     } else if (total && failed == total) {
       why = "none of the backend's " + std::to_string(total) + " sources could be parsed";
     }
@@ -736,6 +752,19 @@ ExtractResult extract_inventory(const ExtractInput& input) {
     }
   };
   keep_dependencies(results);
+  // The sources not parsed are read for the ops they name (mark_unknown): their texts are inputs too.
+  if (input.cache) {
+    for (const auto& [file, why] : input.unparsed) {
+      std::ifstream in(file, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << in.rdbuf();
+      if (!in) {
+        out.cacheable = false;
+        continue;
+      }
+      out.dependencies.push_back(input.cache->dependency(file, bytes.str()));
+    }
+  }
   for (std::size_t i = 0; i < primary; ++i) {
     if (results[i].failure) {
       out.failures.push_back(*results[i].failure);

@@ -21,7 +21,10 @@ struct ExtractInput {
   const OpsConfig* ops = nullptr;
   std::vector<CompileCommand> commands;  // the translation units to parse
   std::vector<std::string> guesses;      // per command: why its flags are a guess ("" when they are not)
-  unsigned jobs = 0;                     // 0 = all cores
+  // Backend sources that were not parsed, and why (outside the compile database, no guess allowed): a
+  // missing cell of an op one of them names is unknown.
+  std::vector<std::pair<std::filesystem::path, std::string>> unparsed;
+  unsigned jobs = 0;  // 0 = all cores
   std::string resource_dir;
   ResultCache* cache = nullptr;  // when set, every unit's inputs are recorded as dependencies
 };

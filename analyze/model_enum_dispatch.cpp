@@ -9,8 +9,10 @@
 //             for the op (explicitly, or from its `default:`) although a dispatch case exists
 //   missing   no dispatch case; the reason says what the predicate returns for it when it can be read
 //   unknown   only a `default:` branch that does something handles it (the code cannot tell which ops it
-//             serves; a default that aborts, does nothing or returns a constant declines the op), or the
+//             serves; a default that aborts, does nothing or returns a constant declines the op), no case
+//             handles it but the predicate names it and returns true (handled before the switch), or the
 //             backend's sources did not parse (extract.cpp)
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -187,7 +189,8 @@ class Walker {
         run.push_back(s);
       }
       classify_statements(run, g.body, &context_.ops->stub_calls);
-      g.empty = run.empty();
+      // `default: { } break;` and `default: ;` do nothing as much as `default: break;`.
+      g.empty = std::all_of(run.begin(), run.end(), [](CXCursor s) { return does_nothing(s); });
       if (run.size() == 1 && clang::kind(run.front()) == CXCursor_ReturnStmt) {
         auto kids = children(run.front());
         if (kids.size() == 1) g.returns = constant(kids.front());
@@ -197,6 +200,15 @@ class Walker {
   }
 
   static std::optional<long long> constant(CXCursor expr) { return clang::evaluate_int(expr); }
+
+  // A null statement, or a block of nothing but such.
+  static bool does_nothing(CXCursor stmt) {
+    const CXCursorKind k = clang::kind(stmt);
+    if (k == CXCursor_NullStmt) return true;
+    if (k != CXCursor_CompoundStmt) return false;
+    auto kids = children(stmt);
+    return std::all_of(kids.begin(), kids.end(), [](CXCursor c) { return does_nothing(c); });
+  }
 
   const ModelContext& context_;
   CXTranslationUnit tu_;
@@ -302,6 +314,7 @@ class EnumDispatchModel : public InventoryModel {
     const CaseGroup* default_case = nullptr;
     const Function* owner = nullptr;
     const Function* default_owner = nullptr;
+    bool default_serves = false;
     Place label_at;
     for (const Function* fn : dispatch) {
       for (const auto& g : fn->groups) {
@@ -309,7 +322,16 @@ class EnumDispatchModel : public InventoryModel {
             std::find_if(g.labels.begin(), g.labels.end(), [&](const auto& l) { return l.first == op; });
         bool named = label != g.labels.end();
         if (named && !explicit_case) explicit_case = &g, owner = fn, label_at = label->second;
-        if (g.is_default && !default_case) default_case = &g, default_owner = fn;
+        // A default that computes something may serve the op; one that aborts, does nothing or only returns
+        // a constant (`default: return false;`: "not handled") does not. The first that may serve it counts
+        // (a first switch that skips a few ops with an empty default, then the real one), else the first
+        // that aborts, else the first.
+        if (!g.is_default) continue;
+        const bool serves = !(g.body.aborts || g.returns || g.empty);
+        auto rank = [](bool serves, bool aborts) { return serves ? 2 : aborts ? 1 : 0; };
+        if (!default_case || rank(serves, g.body.aborts) > rank(default_serves, default_case->body.aborts)) {
+          default_case = &g, default_owner = fn, default_serves = serves;
+        }
       }
     }
     // What the predicate says: its explicit case first, else its default branch.
@@ -352,14 +374,18 @@ class EnumDispatchModel : public InventoryModel {
       return cell;
     }
     if (!dispatch.empty()) cell.defined = cell.declared = dispatch.front()->defined;
-    // A default that computes something may serve the op; one that aborts, does nothing or only returns a
-    // constant (`default: return false;`: "not handled") does not.
-    const bool default_declines =
-        default_case && (default_case->body.aborts || default_case->returns || default_case->empty);
-    if (default_case && !default_declines) {
+    if (default_case && default_serves) {
       cell.status = Status::unknown;
       cell.defined = default_case->at;
       cell.reason = "only the default: branch of " + default_owner->name + " handles it";
+      return cell;
+    }
+    // The predicate names the op and accepts it, but no case dispatches it: the dispatch handles it before
+    // its switch (metadata-only ops that return early), which cannot be read statically.
+    if (named_found && says && *says != 0 && !dispatch.empty()) {
+      cell.status = Status::unknown;
+      cell.reason = "no case in the dispatch functions, but the predicate accepts it (" + says_where +
+                    "): handled before the switch, or a predicate that claims too much";
       return cell;
     }
     cell.status = Status::missing;

@@ -94,7 +94,8 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   const std::string name = r.string(section[key], key);
   const ModelInfo* info = find_model(name);
   if (!info) r.fail(key, std::string("unknown ") + key + " '" + name + "'; expected one of " + models);
-  std::vector<std::string> allowed = {"model", "shape", "headers", "fallback_namespaces", "fallback_calls"};
+  std::vector<std::string> allowed = {"model",          "shape",      "headers", "fallback_namespaces",
+                                      "fallback_calls", "guess_flags"};
   for (const auto& m : inventory_models()) {
     for (auto k : m.keys) {
       if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) allowed.emplace_back(k);
@@ -102,7 +103,8 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   }
   r.keys(section, "", allowed);
   for (const auto& [k, value] : section.items()) {
-    if (k == "model" || k == "shape" || k == "headers" || k == "fallback_namespaces" || k == "fallback_calls")
+    if (k == "model" || k == "shape" || k == "headers" || k == "fallback_namespaces" ||
+        k == "fallback_calls" || k == "guess_flags")
       continue;
     if (std::find(info->keys.begin(), info->keys.end(), k) == info->keys.end())
       r.fail(k, "not a key of the model \"" + std::string(info->name) + "\"");
@@ -163,6 +165,14 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
     out.fallback_namespaces = r.strings(section["fallback_namespaces"], "fallback_namespaces");
   if (section.contains("fallback_calls"))
     out.fallback_calls = r.globs(section["fallback_calls"], "fallback_calls", {});
+  if (section.contains("guess_flags")) {
+    const json& g = section["guess_flags"];
+    if (g.is_boolean()) {
+      if (g.get<bool>()) out.guess_flags = {Glob("**")};
+    } else {
+      out.guess_flags = r.globs(g, "guess_flags", base);
+    }
+  }
   if (section.contains("migration")) {
     const json& m = section["migration"];
     if (!m.is_object()) r.fail("migration", "expected an object");

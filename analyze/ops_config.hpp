@@ -63,6 +63,10 @@ struct OpsConfig {
   // functions whose qualified name matches these globs (host or registry delegation).
   std::vector<std::string> fallback_namespaces;
   std::vector<Glob> fallback_calls;
+  // With a compile database: the backend sources outside it that are parsed with flags interpolated from
+  // their nearest entry (path globs; `true` is every source). The rest are not parsed: a build that leaves
+  // a backend out (no SDK on this machine) costs nothing, and its cells say why they are unknown.
+  std::vector<Glob> guess_flags;
   std::optional<MigrationConfig> migration;
 
   // The names configured for one backend (its own entry, else "*" with `{backend}` substituted).

@@ -74,7 +74,7 @@ int analyze_command(const std::vector<std::string>& args) {
 
   AnalyzeReport report;
   try {
-    report = analyze::run_analyze(options);
+    report = analyze::run_analyze(options, rule_catalog(), check_inventory);
   } catch (const UsageError& e) {
     return usage_error(e.what());
   } catch (const ConfigError& e) {
@@ -125,7 +125,8 @@ int analyze_command(const std::vector<std::string>& args) {
       render_text(out, report.findings, text);
     } else {
       render_analyze_table(out, report, use_color);
-      if (!report.findings.diagnostics.empty() || !report.findings.failures.empty()) {
+      if (!report.findings.diagnostics.empty() || !report.findings.failures.empty() ||
+          !report.findings.partial.empty()) {
         out << "\n";
         TextOptions text;
         text.quiet = common.quiet;

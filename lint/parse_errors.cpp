@@ -34,10 +34,14 @@ bool sdk_header(std::string_view name) {
   });
 }
 
-// The name an error is about: "use of undeclared identifier 'blockIdx'" -> blockIdx.
+// The name an error is about: "use of undeclared identifier 'blockIdx'" -> blockIdx; clang quotes most
+// names, not all ("use of undeclared identifier __cudaPushCallConfiguration"): then the last word.
 std::string_view quoted_name(std::string_view message) {
   auto a = message.find('\'');
-  if (a == std::string_view::npos) return {};
+  if (a == std::string_view::npos) {
+    auto space = message.find_last_of(' ');
+    return space == std::string_view::npos ? message : message.substr(space + 1);
+  }
   auto b = message.find('\'', a + 1);
   return b == std::string_view::npos ? std::string_view() : message.substr(a + 1, b - a - 1);
 }

@@ -1,4 +1,6 @@
 // The analyze JSON: the matrix (ops with their cells), the findings in `check`'s schema, and the plan.
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "lint/source_text.hpp"
@@ -84,7 +86,10 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
   }
   doc["diagnostics"] = std::move(diags);
   json failures = json::array();
-  for (const Failure& f : report.findings.failures) {
+  std::vector<Failure> all = report.findings.failures;  // the failed and the partial units, as one list
+  all.insert(all.end(), report.findings.partial.begin(), report.findings.partial.end());
+  std::sort(all.begin(), all.end());
+  for (const Failure& f : all) {
     failures.push_back({{"file", sanitize_utf8(display_path(report.findings, f.file))},
                         {"message", sanitize_utf8(failure_message(report.findings, f))},
                         {"cause", f.cause},

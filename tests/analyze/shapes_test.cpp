@@ -95,42 +95,50 @@ TEST_F(Shapes, EnumDispatchMatrixIsExact) {
       // accel: add and mul dispatched; div dispatched but its predicate says false; sub and the others
       // have no case (the default aborts). remote: relu has a case, the rest only reach a working default.
       // planned: a backend folder without a source. lite: add, and a `default: return false;` that declines.
+      // gpu: relu returns before the switches (its predicate accepts it: unknown); a first switch handles
+      // softmax with an empty default `{ } break;` that declines the rest; add in the second switch.
       {"TINY_OP_ADD",
        {{"host", "native"},
         {"accel", "native"},
         {"remote", "unknown"},
         {"planned", "unknown"},
-        {"lite", "native"}}},
+        {"lite", "native"},
+        {"gpu", "native"}}},
       {"TINY_OP_SUB",
        {{"host", "native"},
         {"accel", "missing"},
         {"remote", "unknown"},
         {"planned", "unknown"},
-        {"lite", "missing"}}},
+        {"lite", "missing"},
+        {"gpu", "missing"}}},
       {"TINY_OP_MUL",
        {{"host", "native"},
         {"accel", "native"},
         {"remote", "unknown"},
         {"planned", "unknown"},
-        {"lite", "missing"}}},
+        {"lite", "missing"},
+        {"gpu", "missing"}}},
       {"TINY_OP_DIV",
        {{"host", "native"},
         {"accel", "stub"},
         {"remote", "unknown"},
         {"planned", "unknown"},
-        {"lite", "missing"}}},
+        {"lite", "missing"},
+        {"gpu", "missing"}}},
       {"TINY_OP_RELU",
        {{"host", "native"},
         {"accel", "missing"},
         {"remote", "native"},
         {"planned", "unknown"},
-        {"lite", "missing"}}},
+        {"lite", "missing"},
+        {"gpu", "unknown"}}},
       {"TINY_OP_SOFTMAX",
        {{"host", "stub"},
         {"accel", "missing"},
         {"remote", "unknown"},
         {"planned", "unknown"},
-        {"lite", "missing"}}},
+        {"lite", "missing"},
+        {"gpu", "native"}}},
   };
   EXPECT_EQ(matrix_of(doc), expected);
   const json& mul = cell(doc, "TINY_OP_MUL", "host");
@@ -149,6 +157,12 @@ TEST_F(Shapes, EnumDispatchMatrixIsExact) {
   EXPECT_EQ(cell(doc, "TINY_OP_ADD", "remote").at("reason"),
             "only the default: branch of tiny_remote_compute handles it");
   EXPECT_EQ(cell(doc, "TINY_OP_ADD", "planned").at("reason"), "no source of this backend was parsed");
+  EXPECT_EQ(cell(doc, "TINY_OP_RELU", "gpu").at("reason"),
+            "no case in the dispatch functions, but the predicate accepts it (tiny_gpu_supports at "
+            "backends/gpu/gpu.c:36): handled before the switch, or a predicate that claims too much");
+  EXPECT_EQ(cell(doc, "TINY_OP_MUL", "gpu").at("reason"),
+            "no case in the dispatch functions (their default: aborts); the predicate returns false "
+            "(default: of tiny_gpu_supports at backends/gpu/gpu.c:40)");
   EXPECT_EQ(cell(doc, "TINY_OP_MUL", "lite").at("reason"),
             "no case in the dispatch functions (their default: returns 0)");
   EXPECT_EQ(doc.at("warnings"),
@@ -327,6 +341,48 @@ TEST_F(Shapes, ABackendOfAnotherArchitectureIsParsedWithItsOwnFlagsOrDatabase) {
   o = run_in(broken, emberlint() + " analyze --no-cache", scratch_);
   EXPECT_EQ(o.exit_code, 2) << o.out << o.err;
   EXPECT_NE(o.err.find("compiles none of the backend's files"), std::string::npos) << o.err;
+}
+
+// With a compile database, a backend source the database does not compile is not parsed unless
+// ops_interface.guess_flags allows guessing its flags (ggml's 186 CUDA sources on a machine without CUDA cost
+// minutes and said only "guessed"); the cells of the ops it names are unknown and say why, the rest of the
+// backend is judged as usual.
+TEST_F(Shapes, ASourceOutsideTheDatabaseIsParsedOnlyWhereGuessingIsAllowed) {
+  auto run_with = [&](const std::string& guess) {
+    const fs::path dir = edited("op_classes_subclasses", R"("methods")", guess + R"("methods")");
+    json db = json::array();
+    for (const char* file :
+         {"src/layer/relu.cpp", "src/layer/x86/relu_x86.cpp", "src/layer/x86/concat_x86.cpp",
+          "src/layer/gpu/conv_gpu.cpp", "src/layer/gpu/relu_gpu.cpp"}) {
+      json args = {"c++", "-std=c++20", "-I" + (dir / "src").string(), "-c", (dir / file).string()};
+      db.push_back({{"directory", dir.string()}, {"file", (dir / file).string()}, {"arguments", args}});
+    }
+    write_file(dir / "build/compile_commands.json", db.dump());
+    Outcome o = run_in(dir, emberlint() + " analyze -p build --no-cache --format json", scratch_);
+    EXPECT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.out << o.err;
+    return o.exit_code > 1 ? json::object() : json::parse(o.out);
+  };
+  json doc = run_with("");
+  const json& conv = cell(doc, "Conv", "x86");
+  EXPECT_EQ(conv.at("status"), "unknown") << conv.dump();
+  EXPECT_EQ(
+      conv.at("reason"),
+      "src/layer/x86/conv_x86.cpp is not in the compile database (not parsed; ops_interface.guess_flags "
+      "may allow guessing its flags) and names it: the op may be there");
+  EXPECT_EQ(cell(doc, "ReLU", "x86").at("status"), "native");   // compiled by the database
+  EXPECT_EQ(cell(doc, "Pool", "x86").at("status"), "missing");  // no source names it
+  const int analyzed = doc.at("files_analyzed");                // the database's units and the op headers
+  // Allowed: parsed with its nearest entry's flags, and said so.
+  doc = run_with(R"("guess_flags": ["src/layer/x86/**"], )");
+  const json& guessed = cell(doc, "Conv", "x86");
+  EXPECT_EQ(guessed.at("status"), "unknown") << guessed.dump();
+  EXPECT_EQ(guessed.at("reason").get<std::string>().rfind("would be native", 0), 0u) << guessed.dump();
+  EXPECT_EQ(doc.at("files_analyzed"), analyzed + 1);
+  // A wrong value is the config's error, with its path.
+  const fs::path bad = edited("op_classes_subclasses", R"("methods")", R"("guess_flags": 3, "methods")");
+  Outcome o = run_in(bad, emberlint() + " analyze --no-cache", scratch_);
+  EXPECT_EQ(o.exit_code, 2);
+  EXPECT_NE(o.err.find("ops_interface.guess_flags"), std::string::npos) << o.err;
 }
 
 // A source of a backend that does not parse (or parses with guessed flags) leaves unknown only the cells it

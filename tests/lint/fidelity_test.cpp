@@ -336,6 +336,9 @@ TEST(ParseCauses, MissingFilesUnsupportedFeaturesAndTheRest) {
             "missing-sdk-header");
   EXPECT_EQ(classify_parse_error("error: unknown type name 'cudaStream_t'", ""), "missing-sdk-header");
   EXPECT_EQ(classify_parse_error("error: unknown type name 'dim3'", ""), "missing-sdk-header");
+  EXPECT_EQ(classify_parse_error("error: use of undeclared identifier __cudaPushCallConfiguration", ""),
+            "missing-sdk-header")
+      << "a kernel launch <<<...>>> without the toolkit; clang does not quote this name";
   EXPECT_EQ(classify_parse_error("error: use of undeclared identifier '__shfl_xor_sync'", ""),
             "missing-sdk-header");
   EXPECT_EQ(classify_parse_error("error: use of undeclared identifier 'cuda'", ""), "other")

@@ -36,5 +36,7 @@ void tiny_accel_compute(struct tiny_node *node);
 bool tiny_accel_supports(enum tiny_op op);
 void tiny_remote_compute(struct tiny_node *node);
 bool tiny_lite_compute(struct tiny_node *node);
+void tiny_gpu_compute(struct tiny_node *node);
+bool tiny_gpu_supports(enum tiny_op op);
 
 #endif
