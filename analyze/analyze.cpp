@@ -71,10 +71,6 @@ std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
   return out;
 }
 
-bool is_c_path(const fs::path& p) {
-  return p.extension() == ".c";
-}
-
 // One command per file: its compile database entry; else, with a database, the entry of its nearest file
 // (a guess: `guesses` says so); else the config's compile_flags (the user's own statement, no guess). C
 // sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C.
@@ -126,15 +122,9 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
       c = *near;
       c.file = f;
     } else {
-      c.file = f;
-      c.directory = cfg.root;
-      c.arguments = cfg.compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg.compile_flags;
-      if (is_c_path(f)) {
-        c.driver = "clang";
-        std::erase_if(c.arguments, [](const std::string& a) {
-          return a.rfind("-std=c++", 0) == 0 || a.rfind("-std=gnu++", 0) == 0;
-        });
-      }
+      c = stated_command(
+          f, cfg.root,
+          cfg.compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg.compile_flags);
     }
     add(std::move(c), std::move(guess));
   }

@@ -75,12 +75,7 @@ const std::vector<std::string>& parse_error_causes() {
 std::string_view classify_parse_error(std::string_view message, std::string_view source_line) {
   if (contains(message, "file not found")) {
     // "'foo/bar.h' file not found": the name between the first two quotes.
-    std::string_view name;
-    if (auto a = message.find('\''); a != std::string_view::npos) {
-      if (auto b = message.find('\'', a + 1); b != std::string_view::npos)
-        name = message.substr(a + 1, b - a - 1);
-    }
-    if (sdk_header(name)) return kCauseMissingSdk;
+    if (sdk_header(quoted_name(message))) return kCauseMissingSdk;
     // An angled include names a library's header; a quoted one that is missing is the project's, which the
     // build writes (config.h, version headers, embedded shaders).
     auto directive = source_line.find("include");
