@@ -11,6 +11,7 @@
 #include "analyze/cursor.hpp"
 #include "analyze/model.hpp"
 #include "lint/cursor.hpp"
+#include "lint/glob.hpp"
 #include "lint/parse.hpp"
 #include "lint/project.hpp"
 #include "lint/scheduler.hpp"
@@ -63,6 +64,7 @@ struct TuResult {
   // op's definition may be, under other flags.
   std::map<fs::path, std::string> disabled;
   std::unique_ptr<UnitFacts> model;  // what a registered model found (its units are walked even with errors)
+  std::set<fs::path> included;       // the headers the unit read (not the main file)
 };
 
 // ---- one translation unit ----------------------------------------------------------------------------
@@ -287,6 +289,10 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     out.failure->errors = errors.errors;
     out.failure->partial = model != nullptr;  // the models read units with errors; the class walk does not
   }
+  clang::for_each_inclusion(tu.get(), [&](CXFile file, unsigned) {
+    fs::path name = clang::file_name(file);
+    out.included.insert(canonical_path(name.is_relative() ? command.directory / name : name));
+  });
   for_each_skipped_range(tu.get(), command.directory, [&](const fs::path& path, std::string_view text) {
     if (classify_path(*in.config, path).kind != LayerKind::backend) return;
     out.disabled[path].append(text).push_back('\n');
@@ -765,7 +771,18 @@ ExtractResult extract_inventory(const ExtractInput& input) {
       out.dependencies.push_back(input.cache->dependency(file, bytes.str()));
     }
   }
+  // A header parsed on its own (one of ops_interface.headers) that another unit of the run includes and reads
+  // without a failure is no failure of the run: helper headers are often not self-contained (they rely on
+  // what their includer included first), and the includer's parse saw their declarations.
+  std::set<fs::path> read_by_clean_units;
   for (std::size_t i = 0; i < primary; ++i) {
+    if (!results[i].failure)
+      read_by_clean_units.insert(results[i].included.begin(), results[i].included.end());
+  }
+  for (std::size_t i = 0; i < primary; ++i) {
+    const fs::path& file = input.commands[i].file;
+    if (results[i].failure && is_header_path(file) && read_by_clean_units.count(canonical_path(file)))
+      results[i].failure.reset();
     if (results[i].failure) {
       out.failures.push_back(*results[i].failure);
     } else {

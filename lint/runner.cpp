@@ -520,6 +520,22 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   const std::string resource_dir = find_resource_dir();
   const bool skip_bodies = !options.parse_all_bodies;
   std::vector<JobResult> results = run_jobs(jobs, options.jobs, resource_dir, session, skip_bodies);
+  // Walking a tree, every header is a unit of its own. One that another unit of the run reads without a
+  // failure is no failure of the run when it does not parse alone: helper headers often rely on what their
+  // includer included first. What its own parse found is still reported.
+  if (!options.build_dir && !options.unit_command) {
+    std::set<fs::path> read_by_clean_units;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (results[i].failure) continue;
+      for (const auto& f : results[i].project_files)
+        if (f != jobs[i].command.file) read_by_clean_units.insert(f);
+    }
+    for (std::size_t i = 0; i < results.size(); ++i) {
+      if (results[i].failure && is_header_path(jobs[i].command.file) &&
+          read_by_clean_units.count(jobs[i].command.file))
+        results[i].failure.reset();
+    }
+  }
 
   // Function bodies in a translation unit's preamble headers were skipped, so project headers reached only
   // that way get a parse of their own (with the flags of the first unit that included them), where their

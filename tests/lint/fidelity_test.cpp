@@ -313,6 +313,40 @@ TEST_F(KeepGoing, PartialUnitsAreCachedUntilTheMissingFileAppears) {
   EXPECT_EQ(b.at("statistics").at("cache").at("misses"), 1);
 }
 
+// Walking a tree (no database), every header is a unit of its own. A helper header that is not self-contained
+// (it relies on its includer's includes, as ncnn's src/layer/fused_activation.h does) does not parse alone,
+// but the unit that includes it parses: no failure of the run, and its own code is still checked. A header
+// that no unit includes and that does not parse is still reported.
+TEST_F(Fidelity, ANonSelfContainedHeaderThatAUnitIncludesIsNoFailureOfAWalk) {
+  write_file(dir_ / "frontend/shape.h", "#pragma once\nstruct Shape { long n = 0; };\n");
+  write_file(dir_ / "frontend/shape_helpers.h",
+             "#pragma once\n#include <Eigen/Core>\n"
+             "inline long cells(const Shape& s) { return s.n + Eigen::MatrixXd().rows(); }\n");
+  write_file(
+      dir_ / "frontend/shape.cpp",
+      "#include \"shape.h\"\n#include \"shape_helpers.h\"\nlong twice(Shape s) { return 2 * cells(s); }\n");
+  write_file(dir_ / ".emberlint.json", read_file(dir_ / ".emberlint.json")
+                                           .insert(1,
+                                                   "\n  \"compile_flags\": [\"-std=c++17\", \"-isystem\", "
+                                                   "\"vendor\"],"));
+  Outcome r = run("check frontend --no-cache --format json");
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j.at("partial").empty()) << r.out;
+  EXPECT_TRUE(j.at("failures").empty()) << r.out;
+  // The helper's own code is checked: its Eigen use in the frontend (EL100 for the include, EL101).
+  bool helper_finding = false;
+  for (const auto& d : j.at("diagnostics")) helper_finding |= d.at("file") == "frontend/shape_helpers.h";
+  EXPECT_TRUE(helper_finding) << r.out;
+
+  // The same header with no includer is a partial unit of the run.
+  fs::remove(dir_ / "frontend/shape.cpp");
+  Outcome alone = run("check frontend --no-cache --format json");
+  EXPECT_EQ(alone.exit_code, 3) << alone.out << alone.err;
+  auto a = nlohmann::json::parse(alone.out);
+  ASSERT_EQ(a.at("partial").size(), 1u) << alone.out;
+  EXPECT_EQ(a.at("partial").at(0).at("file"), "frontend/shape_helpers.h");
+}
 TEST(ParseCauses, MissingFilesUnsupportedFeaturesAndTheRest) {
   using emberlint::classify_parse_error;
   EXPECT_EQ(classify_parse_error("error: 'cuda_runtime.h' file not found", "#include \"cuda_runtime.h\""),

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "layer.h"
+#include "layer/activation_helpers.h"
 
 namespace loom {
 
