@@ -1,5 +1,6 @@
 // OpenCL backend, category "random": kernels/random.cl runs the shared samplers of
-// ember/random/distributions.h on the device, one work-item per element, so the same key gives tensors
+// ember/random/distributions.h on the device, one work-item per element or per block of 16 (float16 and
+// float32 uniform and normal fills, whose Philox draws run 16 at once), so the same key gives tensors
 // byte-identical to the eigen backend's. Host-side parameter handling follows backends/eigen/random_ops.cpp
 // exactly: float32 parameters are rounded with the same to_f32 rule and the Bernoulli threshold is
 // computed here. random_permutation computes the 64-bit keys on the device and sorts (key, index) pairs on
@@ -31,9 +32,16 @@ cl_kernel random_kernel(DeviceContext& dev, const std::string& name) {
   return dev.kernel("random", "", name.c_str());
 }
 
+// Elements per work-item of random.cl's block kernels (EMBER_BLOCK).
+constexpr std::int64_t kRandomBlock = 16;
+
+// How a distribution's float16/float32 kernels take their range: one work-item per element, or per block
+// of kRandomBlock elements (FILL_BLOCK in random.cl; float64 kernels are per element).
+enum class Range { element, block };
+
 // Fills floating-point out with kernel <name>_f16/_f32/_f64 of random.cl and parameters p0, p1, p2.
 void fill_floating(Runtime& rt, const char* op, const char* name, Tensor& out, double p0, double p1,
-                   RandomKey key, double p2 = 0.0) {
+                   RandomKey key, double p2 = 0.0, Range range = Range::element) {
   if (out.size() == 0) return;
   DeviceContext& dev = rt.device(out.device(), op);
   const cl_ulong seed = key.seed;
@@ -41,9 +49,15 @@ void fill_floating(Runtime& rt, const char* op, const char* name, Tensor& out, d
   switch (out.dtype()) {
     case DType::float16:
     case DType::float32: {
-      const std::string kernel = std::string(name) + (out.dtype() == DType::float16 ? "_f16" : "_f32");
-      dev.launch(random_kernel(dev, kernel), out.size(), arg(out), seed, call, to_f32(p0), to_f32(p1),
-                 to_f32(p2));
+      const cl_kernel kernel =
+          random_kernel(dev, std::string(name) + (out.dtype() == DType::float16 ? "_f16" : "_f32"));
+      const std::int64_t n = out.size();
+      if (range == Range::block) {
+        dev.launch(kernel, (n + kRandomBlock - 1) / kRandomBlock, static_cast<cl_long>(n), arg(out), seed,
+                   call, to_f32(p0), to_f32(p1), to_f32(p2));
+      } else {
+        dev.launch(kernel, n, arg(out), seed, call, to_f32(p0), to_f32(p1), to_f32(p2));
+      }
       return;
     }
     case DType::float64:
@@ -76,11 +90,11 @@ std::vector<std::int64_t> permutation_of(DeviceContext& dev, std::int64_t n, Ran
 
 void OpenCLBackend::random_uniform(Tensor& out, double low, double high, RandomKey key) {
   fill_floating(*runtime_, "random_uniform", "uniform", out, low, high, key,
-                uniform_cap(low, high, out.dtype()));
+                uniform_cap(low, high, out.dtype()), Range::block);
 }
 
 void OpenCLBackend::random_normal(Tensor& out, double mean, double stddev, RandomKey key) {
-  fill_floating(*runtime_, "random_normal", "normal", out, mean, stddev, key);
+  fill_floating(*runtime_, "random_normal", "normal", out, mean, stddev, key, 0.0, Range::block);
 }
 
 void OpenCLBackend::random_exponential(Tensor& out, double scale, RandomKey key) {

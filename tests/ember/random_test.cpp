@@ -518,6 +518,35 @@ TEST_P(Random, MatchesSharedSamplersBitForBit) {
   }
 }
 
+// Float16/float32 uniform and normal fills draw 16 elements at a time on OpenCL (kernels/random.cl's block
+// kernels): every length around a block's edge, the last block partial or full, gives the shared samplers'
+// bits, element by element.
+TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
+  const std::uint64_t seed = 0x0123456789abcdefull;
+  for (const std::int64_t n : {1, 2, 15, 16, 17, 31, 32, 33, 255, 1000, 4099, 70001}) {
+    ops::set_seed(seed);
+    const std::uint32_t c = ops::get_random_counter();
+    const std::vector<float> u32 = ops::to_host<float>(ops::random_uniform({n}, -2.0, 5.0));
+    const std::vector<float> n32 = ops::to_host<float>(ops::random_normal({n}, 0.5, 2.0));
+    const std::vector<ember::half> u16 =
+        ops::to_host<ember::half>(ops::random_uniform({n}, 0.0, 1.0, DType::float16));
+    const std::vector<ember::half> n16 =
+        ops::to_host<ember::half>(ops::random_normal({n}, -1.0, 0.25, DType::float16));
+    ASSERT_EQ(u32.size(), static_cast<std::size_t>(n));
+    for (ember_u64 i = 0; i < static_cast<ember_u64>(n); ++i) {
+      const float u =
+          ember_below_f32(ember_sample_uniform_f32(seed, c, i, -2.0f, 5.0f), std::nextafter(5.0f, 0.0f));
+      const float g = ember_sample_normal_f32(seed, c + 1, i, 0.5f, 2.0f);
+      ASSERT_EQ(std::memcmp(&u32[i], &u, sizeof u), 0) << "uniform n " << n << " i " << i;
+      ASSERT_EQ(std::memcmp(&n32[i], &g, sizeof g), 0) << "normal n " << n << " i " << i;
+      const float h = ember_below_f32(ember_sample_uniform_f32(seed, c + 2, i, 0.0f, 1.0f), 1.0f - 0x1p-11f);
+      ASSERT_EQ(u16[i].bits, ember::half(h).bits) << "uniform float16 n " << n << " i " << i;
+      ASSERT_EQ(n16[i].bits, ember::half(ember_sample_normal_f32(seed, c + 3, i, -1.0f, 0.25f)).bits)
+          << "normal float16 n " << n << " i " << i;
+    }
+  }
+}
+
 // Parameters at the ends of their ranges give defined, sensible values (the suite runs under UBSan).
 TEST_P(Random, ExtremeParametersStayDefined) {
   ops::set_seed(20);
