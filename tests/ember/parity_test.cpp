@@ -770,6 +770,23 @@ TEST(Parity, SortIsExact) {
   }
 }
 
+// Lines of 8192 elements and more take OpenCL's radix sort (tensor_ops.cpp, kRadixMinExtent), in tiles of at
+// least 16384: lines just below and at the threshold, one tile, several tiles with a partial last one,
+// several lines, and lines along a strided axis, with repeats, NaN, +-0 and the integer extremes.
+TEST(Parity, RadixSortIsExact) {
+  for (DType d : kAllDTypes) {
+    for (const Shape& s : {Shape{8191}, Shape{8192}, Shape{49159}, Shape{2, 9001}, Shape{2, 8200, 3}}) {
+      for (bool descending : {false, true}) {
+        agree(label(descending ? "long sort descending" : "long sort", d, s), [&] {
+          const Tensor x = input(d, s, 39);
+          const int axis = s.size() == 3 ? 1 : -1;
+          return std::vector{ops::sort(x, axis, descending), ops::argsort(x, axis, descending)};
+        });
+      }
+    }
+  }
+}
+
 // A well-conditioned (diagonally dominant, symmetric positive definite) batch of matrices.
 Tensor spd(DType d, std::int64_t batch, std::int64_t n, std::uint64_t seed) {
   const Tensor a = input(d, {batch, n, n}, seed, Values::unit);

@@ -1,6 +1,7 @@
 #pragma OPENCL FP_CONTRACT OFF
 // Stable sort of every line of x along one axis, built once per dtype (common.cl's T, C and IS_* flags).
-// x is seen as (outer, extent, inner); line (o, i) is scratch row o * inner + i. The host runs
+// x is seen as (outer, extent, inner); line (o, i) is scratch row o * inner + i. For lines shorter than
+// kRadixMinExtent (tensor_ops.cpp; longer ones: the radix sort at the end of this file) the host runs
 //   sort_runs: each work-item copies RUN elements of a line into contiguous scratch (keys in C, original
 //              positions as long) and insertion-sorts them;
 //   sort_merge: log2(extent / RUN) passes, each work-item merging two adjacent sorted runs of one row,
@@ -71,3 +72,106 @@ __kernel void sort_merge(long n, __global const C* ks, __global const long* ps, 
     pd[base + out] = ps[base + b];
   }
 }
+
+// ---- radix sort of long lines ----------------------------------------------------------------------------
+// Lines of at least kRadixMinExtent elements (tensor_ops.cpp) are sorted instead by a stable LSD radix sort
+// of unsigned keys KEY (uint or ulong, -DKEY=..., KEY_BITS of them significant) whose order is the sort
+// order, RADIX_BITS bits a pass, each key carrying a payload P: the element's own bits for sort
+// (-DPAYLOAD_VALUES=1, P as wide as the element), its position in the line for argsort (P = long). Each line
+// is cut into tiles of `tile` elements. A pass is radix_count (each work-item: the digit histogram of one
+// tile), radix_scan (each work-item: one line's exclusive prefix sums in digit-major, tile-minor order, which
+// is where each tile's first element of each digit goes) and radix_scatter (each work-item moves one tile's
+// elements, in order, to those places): stable, so its result is the merge sort's exactly.
+#ifdef KEY
+
+#define RADIX_BITS 11
+#define RADIX (1 << RADIX_BITS)
+
+// The key of v: ascending puts NaN (all NaNs one key) after +inf and -0 with +0 (one key), descending is the
+// complement (NaN first). Signed integers are offset by 2^(KEY_BITS - 1) to count from 0.
+inline KEY radix_key(C v, int descending) {
+  const KEY mask = KEY_BITS == 8 * sizeof(KEY) ? ~(KEY)0 : (((KEY)1 << KEY_BITS) - 1);
+  KEY k;
+#if IS_FLOAT && IS_F64
+  const ulong b = as_ulong(v);
+  k = isnan(v) ? ~(ulong)0 : v == 0.0 ? (ulong)1 << 63 : (b >> 63) ? ~b : b | ((ulong)1 << 63);
+#elif IS_FLOAT
+  const uint b = as_uint(v);
+  k = isnan(v) ? ~0u : v == 0.0f ? 0x80000000u : (b >> 31) ? ~b : b | 0x80000000u;
+#elif IS_SIGNED
+  k = ((KEY)v + ((KEY)1 << (KEY_BITS - 1))) & mask;
+#else
+  k = (KEY)v;
+#endif
+  return descending ? ~k & mask : k;
+}
+
+// Keys and payloads of every line, line r at [r * extent, (r + 1) * extent): a 2-D range of extent x lines
+// (DeviceContext::launch_rows).
+__kernel void radix_keys(long extent, __global const T* x, long x_off, __global KEY* keys, __global P* payload,
+                         long inner, int descending) {
+  const long e = get_global_id(0);
+  if (e >= extent) return;
+  const long row = get_global_id(1);
+  const long outer = row / inner, i = row - outer * inner;
+  const long at = x_off + (outer * extent + e) * inner + i;
+  keys[row * extent + e] = radix_key(LOAD(x, at), descending);
+#if PAYLOAD_VALUES
+  payload[row * extent + e] = ((__global const P*)x)[at];
+#else
+  payload[row * extent + e] = e;
+#endif
+}
+
+// The elements [lo, hi) of line `row`'s tile t, for work-item w of a launch over lines x tiles, and the
+// tile's first count.
+#define RADIX_TILE(w)                                         \
+  const long row = (w) / tiles, t = (w) - row * tiles;        \
+  const long lo = row * extent + t * tile;                    \
+  const long hi = row * extent + min((t + 1) * tile, extent); \
+  __global uint* tile_counts = counts + row * RADIX * tiles + t
+
+// counts[(row * RADIX + d) * tiles + t]: how many elements of tile t of line row have digit d.
+__kernel void radix_count(long n, __global const KEY* keys, __global uint* counts, long extent, long tile,
+                          long tiles, int shift) {
+  const long w = get_global_id(0);
+  uint hist[RADIX];
+  if (w >= n) return;
+  RADIX_TILE(w);
+  for (int d = 0; d < RADIX; ++d) hist[d] = 0u;
+  for (long e = lo; e < hi; ++e) ++hist[(uint)(keys[e] >> shift) & (RADIX - 1)];
+  for (int d = 0; d < RADIX; ++d) tile_counts[d * tiles] = hist[d];
+}
+
+// counts of each line turned into exclusive prefix sums over (digit, tile): one work-item per line.
+__kernel void radix_scan(long n, __global uint* counts, long tiles) {
+  const long row = get_global_id(0);
+  if (row >= n) return;
+  __global uint* c = counts + row * RADIX * tiles;
+  uint sum = 0u;
+  for (long j = 0; j < RADIX * tiles; ++j) {
+    const uint v = c[j];
+    c[j] = sum;
+    sum += v;
+  }
+}
+
+// Moves tile t of each line from (ks, ps) to (kd, pd + pd_off), each element to its digit's next place.
+__kernel void radix_scatter(long n, __global const KEY* ks, __global const P* ps, __global KEY* kd,
+                            __global P* pd, long pd_off, __global uint* counts, long extent, long tile,
+                            long tiles, int shift) {
+  const long w = get_global_id(0);
+  uint next[RADIX];
+  if (w >= n) return;
+  RADIX_TILE(w);
+  const long line = row * extent;
+  for (int d = 0; d < RADIX; ++d) next[d] = tile_counts[d * tiles];
+  for (long e = lo; e < hi; ++e) {
+    const KEY k = ks[e];
+    const long to = line + next[(uint)(k >> shift) & (RADIX - 1)]++;
+    kd[to] = k;
+    pd[pd_off + to] = ps[e];
+  }
+}
+
+#endif  // KEY
