@@ -361,6 +361,21 @@ void OpenCLBackend::dot(const Tensor& a, const Tensor& b, Tensor& out) {
 // ---- reductions ------------------------------------------------------------------------------------------
 
 void OpenCLBackend::sum(const Tensor& x, const std::vector<int>& axes, Tensor& out) {
+  // Float sums over leading axes (0 .. m - 1 of m < ndim): math.cl's sum_columns, strips of kSumStrip
+  // columns down the rows, one work-item per work-group so that a CPU device spreads the few strips over
+  // its cores.
+  constexpr std::int64_t kSumStrip = 8 * 32;  // STRIP in math.cl
+  const bool leading = !axes.empty() && axes.front() == 0 &&
+                       axes.back() + 1 == static_cast<int>(axes.size()) && axes.back() + 1 < x.ndim();
+  if (leading && is_floating(x.dtype()) && out.size() > 0) {
+    DeviceContext& dev = runtime_->device(out.device(), "sum");
+    const std::int64_t cols = out.size(), rows = x.size() / cols;
+    const std::size_t global[2] = {static_cast<std::size_t>((cols + kSumStrip - 1) / kSumStrip), 1};
+    const std::size_t local[2] = {1, 1};
+    dev.launch_2d(dev.kernel("math", dtype_options(x.dtype()), "sum_columns"), global, local, arg(x),
+                  static_cast<cl_long>(rows), static_cast<cl_long>(cols), arg(out));
+    return;
+  }
   reduce(*runtime_, "sum", x, axes, out);
 }
 void OpenCLBackend::prod(const Tensor& x, const std::vector<int>& axes, Tensor& out) {

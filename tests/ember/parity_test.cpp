@@ -554,6 +554,23 @@ std::string axes_text(const ember::Axes& axes) {
   return s;
 }
 
+// Float sums over leading axes add each output's elements in row order from -0.0 on every backend (OpenCL:
+// math.cl's sum_columns, strips of 256 columns, 32 rows at a time), so even terms of both signs, whose sum
+// depends on the order, agree exactly: several strips with a partial one, row counts off the 32-row blocks,
+// two leading axes, no rows, and keepdims.
+TEST(Parity, SumOverLeadingAxesIsExact) {
+  const std::pair<Shape, std::vector<std::int64_t>> cases[] = {
+      {{37, 600}, {0}}, {{70, 9}, {0}}, {{3, 12, 290}, {0, 1}}, {{3, 12, 290}, {0}}, {{0, 300}, {0}}};
+  for (DType d : {DType::float16, DType::float32, DType::float64}) {
+    for (const auto& [shape, axes] : cases) {
+      agree(label("sum", d, shape) + " " + axes_text(axes), [&] {
+        const Tensor x = input(d, shape, 21, Values::unit);
+        return std::vector{ops::sum(x, axes, false), ops::sum(x, axes, true)};
+      });
+    }
+  }
+}
+
 // Sums of positive terms: every backend sums in the same pairwise order, so float results agree exactly;
 // the bound (2 ulp float32/float64, 1 ulp float16) covers a backend that vectorizes the innermost blocks.
 constexpr Ulps kSumUlps{1, 2, 2};
