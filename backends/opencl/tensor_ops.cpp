@@ -211,9 +211,10 @@ const char* word_type(std::size_t bytes) {
   return bytes == 1 ? "uchar" : bytes == 2 ? "ushort" : bytes == 4 ? "uint" : "ulong";
 }
 
-// As merge_sort_lines, by a stable LSD radix sort (sort.cl's radix kernels), kRadixBits a pass, whose keys
-// carry the values themselves (with_values) or the positions. With lines along the last axis, the last pass
-// writes out itself.
+// As merge_sort_lines, by a stable LSD radix sort (sort.cl's radix kernels), kRadixBits a pass. A sort whose
+// keys each stand for one value (integers always; floats without -0 and NaN, which costs a wait for the
+// device to say so) moves its keys alone; otherwise keys carry the values themselves (sort) or the
+// positions (argsort), and with lines along the last axis, the last pass writes out itself.
 void radix_sort_lines(DeviceContext& dev, const Tensor& x, const AxisView& v, bool descending,
                       bool with_values, Tensor& out) {
   const std::int64_t rows = v.outer * v.inner, total = rows * v.extent;
@@ -224,35 +225,67 @@ void radix_sort_lines(DeviceContext& dev, const Tensor& x, const AxisView& v, bo
   const std::string options = dtype_options(x.dtype()) + " -DKEY=" + word_type(key_size) +
                               " -DKEY_BITS=" + std::to_string(key_bits) + " -DP=" + word_type(payload_size) +
                               " -DPAYLOAD_VALUES=" + (with_values ? "1" : "0");
-  SortScratch s(dev, static_cast<std::size_t>(total), key_size, payload_size);
   const std::int64_t tiles = std::clamp<std::int64_t>(v.extent / kRadixMinTile, 1, kRadixMaxTiles);
-  const std::int64_t tile = (v.extent + tiles - 1) / tiles;
+  const auto tile = static_cast<cl_long>((v.extent + tiles - 1) / tiles);
   const std::shared_ptr<ClBuffer> counts =
       dev.allocate(static_cast<std::size_t>(rows * tiles * kRadix) * sizeof(cl_uint));
-  dev.launch_rows(dev.kernel("sort", options, "radix_keys"), 1, rows, v.extent, arg(x), s.keys[0]->mem(),
-                  s.payload[0]->mem(), static_cast<cl_long>(v.inner), cl_int{descending ? 1 : 0});
+  const auto extent = static_cast<cl_long>(v.extent), inner = static_cast<cl_long>(v.inner);
+  const cl_int desc = descending ? 1 : 0;
   cl_kernel count = dev.kernel("sort", options, "radix_count");
   cl_kernel scan = dev.kernel("sort", options, "radix_scan");
-  cl_kernel scatter = dev.kernel("sort", options, "radix_scatter");
   // One tile per work-group: a driver that picks the group size itself may put all tiles in one group,
   // which runs on one core of a CPU device.
   const std::size_t global[2] = {static_cast<std::size_t>(rows * tiles), 1}, local[2] = {1, 1};
   const auto n = static_cast<cl_long>(rows * tiles);
-  int cur = 0;
-  for (int shift = 0; shift < key_bits; shift += kRadixBits) {
-    const bool last = shift + kRadixBits >= key_bits, into_out = last && v.inner == 1;
-    dev.launch_2d(count, global, local, n, s.keys[cur]->mem(), counts->mem(), static_cast<cl_long>(v.extent),
-                  static_cast<cl_long>(tile), static_cast<cl_long>(tiles), cl_int{shift});
-    dev.launch(scan, rows, counts->mem(), static_cast<cl_long>(tiles));
-    dev.launch_2d(scatter, global, local, n, s.keys[cur]->mem(), s.payload[cur]->mem(),
-                  s.keys[1 - cur]->mem(), into_out ? arg(out) : TensorArg{s.payload[1 - cur]->mem(), 0},
-                  counts->mem(), static_cast<cl_long>(v.extent), static_cast<cl_long>(tile),
-                  static_cast<cl_long>(tiles), cl_int{shift});
-    cur = 1 - cur;
+  // Every pass over keys[0] and keys[1] (starting from keys[0]); scatter(from, shift, last) enqueues the
+  // pass's moves from keys[from]. Returns the index of the sorted keys.
+  const auto passes = [&](const std::shared_ptr<ClBuffer>* keys, const auto& scatter) {
+    int cur = 0;
+    for (int shift = 0; shift < key_bits; shift += kRadixBits) {
+      dev.launch_2d(count, global, local, n, keys[cur]->mem(), counts->mem(), extent, tile,
+                    static_cast<cl_long>(tiles), cl_int{shift});
+      dev.launch(scan, rows, counts->mem(), static_cast<cl_long>(tiles));
+      scatter(cur, cl_int{shift}, shift + kRadixBits >= key_bits);
+      cur = 1 - cur;
+    }
+    return cur;
+  };
+  if (with_values) {
+    const std::shared_ptr<ClBuffer> keys[2] = {dev.allocate(static_cast<std::size_t>(total) * key_size),
+                                               dev.allocate(static_cast<std::size_t>(total) * key_size)};
+    const std::shared_ptr<ClBuffer> inexact = dev.allocate(sizeof(cl_int));
+    cl_int flag = 0;
+    dev.write(inexact->mem(), 0, sizeof flag, &flag);
+    dev.launch_rows(dev.kernel("sort", options, "radix_keys_alone"), 1, rows, v.extent, arg(x),
+                    keys[0]->mem(), inexact->mem(), inner, desc);
+    const DType d = x.dtype();
+    if (d == DType::float16 || d == DType::float32 || d == DType::float64) {
+      dev.read(inexact->mem(), 0, sizeof flag, &flag);  // integer keys always stand for their values
+    }
+    if (flag == 0) {
+      cl_kernel scatter = dev.kernel("sort", options, "radix_scatter_keys");
+      const int cur = passes(keys, [&](int from, cl_int shift, bool) {
+        dev.launch_2d(scatter, global, local, n, keys[from]->mem(), keys[1 - from]->mem(), counts->mem(),
+                      extent, tile, static_cast<cl_long>(tiles), shift);
+      });
+      dev.launch_rows(dev.kernel("sort", options, "radix_values"), 1, rows, v.extent, keys[cur]->mem(),
+                      arg(out), inner, desc);
+      return;
+    }
   }
+  SortScratch s(dev, static_cast<std::size_t>(total), key_size, payload_size);
+  dev.launch_rows(dev.kernel("sort", options, "radix_keys"), 1, rows, v.extent, arg(x), s.keys[0]->mem(),
+                  s.payload[0]->mem(), inner, desc);
+  cl_kernel scatter = dev.kernel("sort", options, "radix_scatter");
+  const int cur = passes(s.keys, [&](int from, cl_int shift, bool last) {
+    dev.launch_2d(scatter, global, local, n, s.keys[from]->mem(), s.payload[from]->mem(),
+                  s.keys[1 - from]->mem(),
+                  last && v.inner == 1 ? arg(out) : TensorArg{s.payload[1 - from]->mem(), 0}, counts->mem(),
+                  extent, tile, static_cast<cl_long>(tiles), shift);
+  });
   if (v.inner != 1) {
     dev.launch(layout_kernel(dev, payload_size, "store_permutation"), total, s.payload[cur]->mem(), arg(out),
-               static_cast<cl_long>(v.extent), static_cast<cl_long>(v.inner));
+               extent, inner);
   }
 }
 

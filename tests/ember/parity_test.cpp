@@ -795,12 +795,29 @@ TEST(Parity, RadixSortIsExact) {
     for (const Shape& s : {Shape{8191}, Shape{8192}, Shape{49159}, Shape{2, 9001}, Shape{2, 8200, 3}}) {
       for (bool descending : {false, true}) {
         agree(label(descending ? "long sort descending" : "long sort", d, s), [&] {
-          const Tensor x = input(d, s, 39);
+          // Values::any has NaN and -0 among floats (keys with values); Values::unit has neither (keys
+          // alone).
           const int axis = s.size() == 3 ? 1 : -1;
-          return std::vector{ops::sort(x, axis, descending), ops::argsort(x, axis, descending)};
+          std::vector<Tensor> out;
+          for (const Values values : {Values::any, Values::unit}) {
+            const Tensor x = input(d, s, 39, values);
+            out.push_back(ops::sort(x, axis, descending));
+            out.push_back(ops::argsort(x, axis, descending));
+          }
+          return out;
         });
       }
     }
+  }
+  // -0 without NaN: one -0 among many +0 and other values must survive, in place among the zeros.
+  std::vector<double> zeros(9000);
+  for (std::size_t i = 0; i < zeros.size(); ++i) zeros[i] = i % 3 == 0 ? 0.0 : i % 3 == 1 ? 1.5 : -2.0;
+  zeros[4242] = -0.0;
+  for (DType d : {DType::float16, DType::float32, DType::float64}) {
+    agree(label("long sort of signed zeros", d, {9000}), [&] {
+      const Tensor x = ops::cast(ops::from_data(zeros, {9000}), d);
+      return std::vector{ops::sort(x), ops::sort(x, -1, true)};
+    });
   }
 }
 

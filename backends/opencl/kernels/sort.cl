@@ -81,7 +81,9 @@ __kernel void sort_merge(long n, __global const C* ks, __global const long* ps, 
 // is cut into tiles of `tile` elements. A pass is radix_count (each work-item: the digit histogram of one
 // tile), radix_scan (each work-item: one line's exclusive prefix sums in digit-major, tile-minor order, which
 // is where each tile's first element of each digit goes) and radix_scatter (each work-item moves one tile's
-// elements, in order, to those places): stable, so its result is the merge sort's exactly.
+// elements, in order, to those places): stable, so its result is the merge sort's exactly. A sort whose keys
+// each stand for one value (no -0, no NaN: radix_keys_alone says whether one was seen) moves its keys alone
+// and turns them back into values at the end (radix_values): equal keys are then equal values.
 #ifdef KEY
 
 #define RADIX_BITS 11
@@ -106,6 +108,58 @@ inline KEY radix_key(C v, int descending) {
   return descending ? ~k & mask : k;
 }
 
+// The value whose key (radix_key) is k, for keys of values other than -0 and NaN.
+inline C radix_value(KEY k, int descending) {
+  const KEY mask = KEY_BITS == 8 * sizeof(KEY) ? ~(KEY)0 : (((KEY)1 << KEY_BITS) - 1);
+  if (descending) k = ~k & mask;
+#if IS_FLOAT && IS_F64
+  return as_double((k >> 63) ? k & ~((ulong)1 << 63) : ~k);
+#elif IS_FLOAT
+  return as_float((k >> 31) ? k & 0x7fffffffu : ~k);
+#elif IS_SIGNED && KEY_BITS == 64
+  return as_long(k ^ ((ulong)1 << 63));
+#elif IS_SIGNED
+  return (C)((long)k - ((long)1 << (KEY_BITS - 1)));
+#else
+  return (C)k;
+#endif
+}
+
+// Whether v's key stands for v alone: not -0 (keyed as +0), not NaN (one key for all NaNs).
+inline int radix_key_is_exact(C v) {
+#if IS_FLOAT
+  return !(isnan(v) || (v == 0 && signbit(v)));
+#else
+  return 1;
+#endif
+}
+
+// The element of x at (line row, position e) for lines `extent` long with `inner` lines side by side.
+inline long radix_at(long row, long e, long extent, long inner) {
+  const long outer = row / inner, i = row - outer * inner;
+  return (outer * extent + e) * inner + i;
+}
+
+// Keys alone, as radix_keys; *inexact becomes 1 if a key does not stand for its value alone.
+__kernel void radix_keys_alone(long extent, __global const T* x, long x_off, __global KEY* keys,
+                               __global int* inexact, long inner, int descending) {
+  const long e = get_global_id(0);
+  if (e >= extent) return;
+  const long row = get_global_id(1);
+  const C v = LOAD(x, x_off + radix_at(row, e, extent, inner));
+  keys[row * extent + e] = radix_key(v, descending);
+  if (!radix_key_is_exact(v)) atomic_or(inexact, 1);
+}
+
+// out's lines from sorted keys (keys alone): the same 2-D range as radix_keys.
+__kernel void radix_values(long extent, __global const KEY* keys, __global T* out, long out_off, long inner,
+                           int descending) {
+  const long e = get_global_id(0);
+  if (e >= extent) return;
+  const long row = get_global_id(1);
+  STORE(out, out_off + radix_at(row, e, extent, inner), radix_value(keys[row * extent + e], descending));
+}
+
 // Keys and payloads of every line, line r at [r * extent, (r + 1) * extent): a 2-D range of extent x lines
 // (DeviceContext::launch_rows).
 __kernel void radix_keys(long extent, __global const T* x, long x_off, __global KEY* keys, __global P* payload,
@@ -113,8 +167,7 @@ __kernel void radix_keys(long extent, __global const T* x, long x_off, __global 
   const long e = get_global_id(0);
   if (e >= extent) return;
   const long row = get_global_id(1);
-  const long outer = row / inner, i = row - outer * inner;
-  const long at = x_off + (outer * extent + e) * inner + i;
+  const long at = x_off + radix_at(row, e, extent, inner);
   keys[row * extent + e] = radix_key(LOAD(x, at), descending);
 #if PAYLOAD_VALUES
   payload[row * extent + e] = ((__global const P*)x)[at];
@@ -156,22 +209,32 @@ __kernel void radix_scan(long n, __global uint* counts, long tiles) {
   }
 }
 
+// The body of a scatter: each element e of tile t, in order, to its digit's next place `to`, where MOVE
+// puts it.
+#define RADIX_SCATTER(MOVE)                                                 \
+  const long w = get_global_id(0);                                          \
+  uint next[RADIX];                                                         \
+  if (w >= n) return;                                                       \
+  RADIX_TILE(w);                                                            \
+  const long line = row * extent;                                           \
+  for (int d = 0; d < RADIX; ++d) next[d] = tile_counts[d * tiles];         \
+  for (long e = lo; e < hi; ++e) {                                          \
+    const KEY k = ks[e];                                                    \
+    const long to = line + next[(uint)(k >> shift) & (RADIX - 1)]++;        \
+    MOVE;                                                                   \
+  }
+
 // Moves tile t of each line from (ks, ps) to (kd, pd + pd_off), each element to its digit's next place.
 __kernel void radix_scatter(long n, __global const KEY* ks, __global const P* ps, __global KEY* kd,
                             __global P* pd, long pd_off, __global uint* counts, long extent, long tile,
                             long tiles, int shift) {
-  const long w = get_global_id(0);
-  uint next[RADIX];
-  if (w >= n) return;
-  RADIX_TILE(w);
-  const long line = row * extent;
-  for (int d = 0; d < RADIX; ++d) next[d] = tile_counts[d * tiles];
-  for (long e = lo; e < hi; ++e) {
-    const KEY k = ks[e];
-    const long to = line + next[(uint)(k >> shift) & (RADIX - 1)]++;
-    kd[to] = k;
-    pd[pd_off + to] = ps[e];
-  }
+  RADIX_SCATTER((kd[to] = k, pd[pd_off + to] = ps[e]))
+}
+
+// As radix_scatter, keys alone.
+__kernel void radix_scatter_keys(long n, __global const KEY* ks, __global KEY* kd, __global uint* counts,
+                                 long extent, long tile, long tiles, int shift) {
+  RADIX_SCATTER(kd[to] = k)
 }
 
 #endif  // KEY
