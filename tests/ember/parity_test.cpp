@@ -555,9 +555,10 @@ std::string axes_text(const ember::Axes& axes) {
 }
 
 // Float sums over leading axes add each output's elements in row order from -0.0 on every backend (OpenCL:
-// math.cl's sum_columns, strips of 256 columns, 32 rows at a time), so even terms of both signs, whose sum
-// depends on the order, agree exactly: several strips with a partial one, row counts off the 32-row blocks,
-// two leading axes, no rows, and keepdims.
+// math.cl's sum_columns, strips of 256 columns, 32 rows at a time; host: four rows per sweep, then the
+// rest), so even terms of both signs, whose sum depends on the order, agree exactly: several strips with a
+// partial one, row counts off the 32-row and 4-row blocks (37, 70, 36, 3), two leading axes, no rows, and
+// keepdims.
 TEST(Parity, SumOverLeadingAxesIsExact) {
   const std::pair<Shape, std::vector<std::int64_t>> cases[] = {
       {{37, 600}, {0}}, {{70, 9}, {0}}, {{3, 12, 290}, {0, 1}}, {{3, 12, 290}, {0}}, {{0, 300}, {0}}};

@@ -333,11 +333,11 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
         for (std::int64_t o = 0; o < p.outer; ++o) {
           for (std::int64_t i = 0; i < width; ++i)
             accs[static_cast<std::size_t>(i)] = r.init(o * p.inner + first + i);
-          for (std::int64_t k = 0; k < p.extent; ++k) {
-            const T* row = px + (o * p.extent + k) * p.inner + first;
-            if constexpr (std::is_same_v<R, SumReducer<float>>) {
-              add_row_f32_to_f64(accs.get(), row, width);  // the same additions, vectorized per cpu
-            } else {
+          if constexpr (std::is_same_v<R, SumReducer<float>>) {  // the same additions, vectorized per cpu
+            add_rows_f32_to_f64(accs.get(), px + o * p.extent * p.inner + first, p.inner, p.extent, width);
+          } else {
+            for (std::int64_t k = 0; k < p.extent; ++k) {
+              const T* row = px + (o * p.extent + k) * p.inner + first;
               for (std::int64_t i = 0; i < width; ++i)
                 r.step(accs[static_cast<std::size_t>(i)], load(row[i]));
             }

@@ -22,9 +22,10 @@ SimdLevel supported_simd_level();
 SimdLevel set_simd_level(SimdLevel level);
 const char* simd_level_name(SimdLevel level);
 
-// acc[i] += double(row[i]) for i in [0, n): one row of a float32 sum over a leading axis (on one thread; the
-// reduction splits the columns).
-void add_row_f32_to_f64(double* acc, const float* row, std::int64_t n);
+// acc[i] += double(row_k[i]) for i in [0, n), for rows row_k = rows + k * stride, k = 0 .. count - 1 in
+// order: a float32 sum over a leading axis (on one thread; the reduction splits the columns).
+void add_rows_f32_to_f64(double* acc, const float* rows, std::int64_t stride, std::int64_t count,
+                         std::int64_t n);
 
 // out = a op b for n elements of float or double, where a and b each hold n elements or one (a scalar):
 // IEEE addition, subtraction, multiplication and division, exactly what a scalar loop computes.
