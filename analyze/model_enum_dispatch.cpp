@@ -272,6 +272,7 @@ class EnumDispatchModel : public InventoryModel {
       for (const auto& [b, names] : f->defined_by) defined_by[b].insert(names.begin(), names.end());
     }
     inv.cells.assign(inv.ops.size(), std::vector<Cell>(context.config->backends.size()));
+    std::vector<std::string> unparsed;
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
       BackendInfo info{backend, {}, {}};
@@ -284,11 +285,27 @@ class EnumDispatchModel : public InventoryModel {
       for (const Function* fn : dispatch)
         info.implementation += (info.implementation.empty() ? "" : ", ") + fn->name;
       if (!dispatch.empty()) info.declared = dispatch.front()->defined;
-      warn_unmatched(inv, ops, ops.dispatch, "dispatch", backend, dispatch.empty(), defined_by[backend]);
-      warn_unmatched(inv, ops, ops.supports, "supports", backend, supports.empty(), defined_by[backend]);
+      // A backend none of whose sources was parsed defines nothing to match: its cells are unknown and say
+      // why; one warning names all such backends, instead of two per backend with no candidate to offer.
+      if (defined_by[backend].empty()) {
+        if (!ops.patterns_for(ops.dispatch, backend).empty() ||
+            !ops.patterns_for(ops.supports, backend).empty())
+          unparsed.push_back(backend);
+      } else {
+        warn_unmatched(inv, ops, ops.dispatch, "dispatch", backend, dispatch.empty(), defined_by[backend]);
+        warn_unmatched(inv, ops, ops.supports, "supports", backend, supports.empty(), defined_by[backend]);
+      }
       inv.backends.push_back(std::move(info));
       for (std::size_t o = 0; o < inv.ops.size(); ++o)
         inv.cells[o][b] = cell(inv.ops[o].name, dispatch, supports, context);
+    }
+    if (!unparsed.empty()) {
+      std::string list;
+      for (const auto& b : unparsed) list += (list.empty() ? "'" : ", '") + b + "'";
+      inv.warnings.push_back(
+          "ops_interface: no source of backend" + std::string(unparsed.size() == 1 ? " " : "s ") + list +
+          " was parsed, so " + (unparsed.size() == 1 ? "its" : "their") +
+          " dispatch and supports functions could not be read; each cell says why it is unknown");
     }
     return inv;
   }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
@@ -18,7 +19,9 @@
 #include "lint/config.hpp"
 #include "lint/fixes.hpp"
 #include "lint/git_diff.hpp"
+#include "lint/glob.hpp"
 #include "lint/init.hpp"
+#include "lint/layer_listing.hpp"
 #include "lint/runner.hpp"
 #include "lint/units.hpp"
 #include "reports/merge.hpp"
@@ -58,6 +61,65 @@ std::vector<const RuleInfo*> checked_rules(const CheckOptions& options) {
   return out;
 }
 
+// `emberlint layers`: one line per file (text), or a JSON array.
+int print_layers(const std::vector<std::string>& args, const std::string& format) {
+  std::vector<fs::path> paths;
+  for (const auto& a : args) {
+    std::error_code ec;
+    if (!fs::exists(a, ec)) return usage_error(a + ": no such file or folder");
+    paths.emplace_back(a);
+  }
+  if (paths.empty()) paths.emplace_back(".");
+  ConfigLoader loader(rule_catalog());
+  std::vector<FileLayer> files;
+  try {
+    files = list_layers(loader, paths, fs::current_path());
+  } catch (const ConfigError& e) {
+    return usage_error(e.what());
+  }
+  const fs::path cwd = fs::current_path();
+  auto shown = [&](const fs::path& p) {
+    const fs::path rel = p.lexically_relative(cwd);
+    return (rel.empty() || *rel.begin() == ".." ? p : rel).generic_string();
+  };
+  if (format == "json") {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& f : files) {
+      nlohmann::json why = nlohmann::json::array();
+      for (const auto& w : f.why)
+        why.push_back({{"key", w.key}, {"pattern", w.pattern}, {"config", shown(w.file)}, {"line", w.line}});
+      out.push_back({{"file", shown(f.file)},
+                     {"layer", f.layer},
+                     {"backends", f.backends},
+                     {"public_of", f.public_of},
+                     {"libraries", f.libraries},
+                     {"why", why}});
+    }
+    std::cout << out.dump(2) << "\n";
+    return 0;
+  }
+  for (const auto& f : files) {
+    std::cout << shown(f.file) << (f.folder ? "/  " : "  ") << f.layer;
+    for (std::size_t i = 0; i < f.backends.size(); ++i) std::cout << (i ? ", " : " ") << f.backends[i];
+    if (!f.public_of.empty()) {
+      std::cout << ", public header of";
+      for (const auto& b : f.public_of) std::cout << " " << b;
+    }
+    if (!f.libraries.empty()) {
+      std::cout << "; may use";
+      for (std::size_t i = 0; i < f.libraries.size(); ++i) std::cout << (i ? ", " : " ") << f.libraries[i];
+    }
+    if (f.why.empty()) std::cout << "  (no layer glob matches it: no purity rule governs it)";
+    for (const auto& w : f.why) {
+      std::cout << "  (" << w.key << " \"" << w.pattern << "\"";
+      if (w.line) std::cout << ", " << shown(w.file) << ":" << w.line;
+      std::cout << ")";
+    }
+    std::cout << "\n";
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -65,8 +127,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // `emberlint analyze ...` parses its own options (analyze/analyze.cpp).
   if (!args.empty() && args.front() == "analyze") return analyze_command({args.begin() + 1, args.end()});
-  static const std::set<std::string> kTop = {"check", "rules", "rule",   "init",     "clean",
-                                             "merge", "-h",    "--help", "--version"};
+  static const std::set<std::string> kTop = {"check", "rules", "rule", "init",   "layers",
+                                             "clean", "merge", "-h",   "--help", "--version"};
   if (args.empty() || !kTop.count(args.front())) {
     // A bare word that is no path was most likely meant as a command.
     const std::string& first = args.empty() ? std::string() : args.front();
@@ -74,7 +136,7 @@ int main(int argc, char** argv) {
     if (!first.empty() && first[0] != '-' && first.find_first_of("./") == std::string::npos &&
         !fs::exists(first, ec))
       return usage_error("'" + first +
-                         "' is neither a command (check, analyze, rules, rule, init, clean, merge) " +
+                         "' is neither a command (check, analyze, rules, rule, init, layers, clean, merge) " +
                          "nor a file or folder");
     args.insert(args.begin(), "check");
   }
@@ -154,11 +216,23 @@ int main(int argc, char** argv) {
   // Listed for --help only: `analyze` is dispatched before parsing and has its own options.
   app.add_subcommand("analyze",
                      "operations inventory matrix, EL400-EL403 and migration (emberlint analyze --help)");
-  CLI::App* init_cmd = app.add_subcommand("init", "write a starter .emberlint.json for the current tree");
-  bool force = false;
-  std::string init_dir = ".";
-  init_cmd->add_option("folder", init_dir, "where to write it (default: the current folder)");
+  CLI::App* init_cmd = app.add_subcommand(
+      "init",
+      "write a .emberlint.json proposed from the tree's layout and vendor includes, with its evidence");
+  bool force = false, dry_run = false;
+  std::string init_dir = ".", init_build;
+  init_cmd->add_option("folder", init_dir,
+                       "the project's root, where it is written (default: the current folder)");
   init_cmd->add_flag("--force", force, "overwrite an existing .emberlint.json");
+  init_cmd->add_flag("--dry-run", dry_run, "print the proposed config instead of writing it");
+  init_cmd->add_option("-p,--build-dir", init_build,
+                       "a folder with compile_commands.json: its test targets are evidence too");
+  CLI::App* layers_cmd = app.add_subcommand(
+      "layers", "where each file lands: its layer, backends, libraries and the config entry");
+  std::vector<std::string> layers_paths;
+  std::string layers_format = "text";
+  layers_cmd->add_option("paths", layers_paths, "files or folders (default: the current folder)");
+  layers_cmd->add_option("--format", layers_format, "text or json")->check(CLI::IsMember({"text", "json"}));
   CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache");
   std::string cache_dir;
   clean_cmd->add_option("--cache-dir", cache_dir, "the cache's folder (default: as for check)");
@@ -201,14 +275,31 @@ int main(int argc, char** argv) {
     fs::path target = fs::path(init_dir) / kConfigFileName;
     std::error_code ec;
     if (!fs::is_directory(init_dir, ec)) return usage_error(init_dir + ": no such folder");
-    if (fs::exists(target, ec) && !force) {
-      return usage_error(target.string() + " already exists; use --force to overwrite it");
+    if (fs::exists(target, ec) && !force && !dry_run) {
+      return usage_error(target.string() +
+                         " already exists; use --force to overwrite it, or --dry-run to see "
+                         "what init proposes");
     }
-    std::string text = starter_config(fs::absolute(init_dir));
+    std::vector<CompileCommand> commands;
+    if (!init_build.empty()) {
+      try {
+        commands = load_compile_database(init_build);
+      } catch (const CompileDatabaseError& e) {
+        return usage_error(e.what());
+      }
+    }
+    std::string text = starter_config(canonical_path(init_dir), commands);
+    if (dry_run) {
+      std::cout << text;
+      return 0;
+    }
     if (std::string error = write_output_file(target, text); !error.empty()) return usage_error(error);
-    std::cout << "wrote " << target.string() << "\n";
+    std::cout << "wrote " << target.string()
+              << " (review each proposal's comment; `emberlint check` runs it)\n";
     return 0;
   }
+
+  if (layers_cmd->parsed()) return print_layers(layers_paths, layers_format);
 
   if (clean_cmd->parsed()) {
     std::optional<fs::path> dir = cache_dir.empty() ? default_cache_dir() : fs::path(cache_dir);

@@ -1,11 +1,8 @@
 #include "lint/init.hpp"
 
-#include <algorithm>
-#include <map>
 #include <sstream>
-#include <vector>
 
-#include "lint/compile_db.hpp"
+#include "lint/discover.hpp"
 
 namespace emberlint {
 
@@ -13,134 +10,126 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct KnownLibrary {
-  const char* key;  // matched against the backend folder's name
-  const char* name;
-  const char* headers;
-  const char* namespaces;
-  const char* symbols;
-};
-
-const KnownLibrary kKnown[] = {
-    {"eigen", "Eigen", R"("Eigen/**", "unsupported/Eigen/**")", R"("Eigen")", ""},
-    {"blas", "BLAS", R"("cblas.h", "lapacke*.h", "openblas*")", "", R"("cblas_*", "LAPACKE_*")"},
-    {"lapack", "LAPACK", R"("lapacke*.h")", "", R"("LAPACKE_*")"},
-    {"opencl", "OpenCL", R"("CL/**")", R"("cl")", R"("cl[A-Z]*")"},
-    {"cuda", "CUDA", R"("cuda*.h", "cublas*.h", "cusolver*.h")", "", R"("cuda[A-Z]*", "cublas*")"},
-    {"mkl", "MKL", R"("mkl*.h")", "", R"("mkl_*")"},
-};
-
-std::vector<std::string> subfolders(const fs::path& dir) {
-  std::vector<std::string> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.is_directory(ec) && e.path().filename().string()[0] != '.')
-      out.push_back(e.path().filename().string());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
 std::string quoted_list(const std::vector<std::string>& items) {
   std::string out;
   for (const auto& i : items) out += (out.empty() ? "" : ", ") + ("\"" + i + "\"");
   return out;
 }
 
+// A comment of one or more lines, each at most about 110 columns, at `indent`.
+void comment(std::ostringstream& o, const std::string& indent, const std::string& text) {
+  if (text.empty()) return;
+  std::istringstream words(text);
+  std::string word, line;
+  while (words >> word) {
+    if (!line.empty() && indent.size() + 3 + line.size() + 1 + word.size() > 112) {
+      o << indent << "// " << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) o << indent << "// " << line << "\n";
+}
+
 }  // namespace
 
-std::string starter_config(const fs::path& root) {
-  std::error_code ec;
-  auto has_dir = [&](const std::string& d) { return fs::is_directory(root / d, ec); };
-  std::vector<std::string> frontend, tests, glue, exclude, includes;
-  for (const char* d : {"frontend", "src", "include", "lib", "ops"}) {
-    if (has_dir(d)) frontend.push_back(std::string(d) + "/**");
-  }
-  for (const char* d : {"tests", "test"}) {
-    if (has_dir(d)) tests.push_back(std::string(d) + "/**");
-  }
-  std::string backends_dir = has_dir("backends") ? "backends" : has_dir("backend") ? "backend" : "";
-  std::vector<std::string> backend_names =
-      backends_dir.empty() ? std::vector<std::string>{} : subfolders(root / backends_dir);
-  if (!backends_dir.empty()) {
-    for (const auto& e : fs::directory_iterator(root / backends_dir, ec)) {
-      if (e.is_regular_file(ec) && (is_source_path(e.path()) || is_header_path(e.path()))) {
-        glue.push_back(backends_dir + "/" + e.path().filename().string());
-      }
-    }
-    std::sort(glue.begin(), glue.end());
-  }
-  for (const auto& d : subfolders(root)) {
-    if (d.rfind("build", 0) == 0 || d.rfind("cmake-build", 0) == 0 || d == "third_party" || d == "external" ||
-        d == "vendor" || fs::exists(root / d / "CMakeCache.txt", ec)) {
-      exclude.push_back(d + "/**");
-    }
-  }
-  for (const char* d : {"include", "frontend/include", "src", "frontend/src"}) {
-    if (has_dir(d)) includes.push_back(std::string("-I") + d);
-  }
-
+std::string starter_config(const fs::path& root, const std::vector<CompileCommand>& commands) {
+  const Discovery d = discover(root, commands);
   std::ostringstream o;
-  o << "// emberlint configuration (JSON with comments). Paths and globs are relative to this file.\n"
-    << "// `emberlint rules` lists the rules; `emberlint rule EL101` explains one.\n{\n";
-  o << "  // Layers: which files are the backend-agnostic frontend, each backend, the tests, and the glue "
-       "that\n"
-    << "  // registers backends (glue is governed by no purity rule).\n";
+  o << "// emberlint configuration (JSON with comments), written by `emberlint init` from " << d.read
+    << ".\n// Paths and globs are relative to this file. Each proposal says its evidence; edit what does not "
+       "fit.\n"
+    << "// `emberlint layers` shows where each file lands, `emberlint rules` lists the rules.\n{\n";
   o << "  \"layers\": {\n";
-  o << "    \"frontend\": [" << quoted_list(frontend) << "],\n";
+  comment(o, "    ",
+          d.frontend.empty() ? "no library code found outside the backend folders: name the frontend"
+                             : "frontend: " + d.frontend_why);
+  o << "    \"frontend\": [" << quoted_list(d.frontend) << "],\n";
+  if (d.backends.empty())
+    comment(o, "    ",
+            "no backend folders found (sibling folders named after a library, an architecture or cpu/gpu, or "
+            "the children of a backend/ folder): name each backend's folders, or the purity rules enforce "
+            "nothing");
   o << "    \"backends\": {";
-  for (std::size_t i = 0; i < backend_names.size(); ++i) {
-    o << (i ? "," : "") << "\n      \"" << backend_names[i] << "\": [\"" << backends_dir << "/"
-      << backend_names[i] << "/**\"]";
+  for (std::size_t i = 0; i < d.backends.size(); ++i) {
+    const ProposedBackend& b = d.backends[i];
+    o << (i ? "," : "") << "\n";
+    comment(o, "      ", b.why);
+    if (b.public_headers.empty()) {
+      o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
+    } else {
+      o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "], \"public\": ["
+        << quoted_list(b.public_headers) << "]}";
+    }
   }
-  o << (backend_names.empty() ? "},\n" : "\n    },\n");
-  o << "    \"tests\": [" << quoted_list(tests) << "],\n";
-  o << "    \"glue\": [" << quoted_list(glue) << "]\n  },\n";
-  o << "  // Libraries: the headers (as spelled in #include, or a suffix of the resolved path), namespaces "
-       "and\n"
-    << "  // symbol globs of each backend library, and the backend layer that owns it.\n";
+  o << (d.backends.empty() ? "},\n" : "\n    },\n");
+  comment(o, "    ", d.tests_why);
+  o << "    \"tests\": [" << quoted_list(d.tests) << "],\n";
+  comment(o, "    ", d.glue_why);
+  o << "    \"glue\": [" << quoted_list(d.glue) << "]\n  },\n";
+
+  o << "  // Libraries: the headers (as #include spells them), namespaces and symbol globs of each vendor "
+       "library,\n"
+    << "  // and the backend(s) that may use it; anywhere else, a use is a finding (EL100, EL101, EL102).\n";
   o << "  \"libraries\": {";
-  bool first = true;
-  for (const auto& b : backend_names) {
-    std::string lower = b;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return std::tolower(c); });
-    bool known = false;
-    for (const auto& k : kKnown) {
-      if (lower.find(k.key) == std::string::npos) continue;
-      known = true;
-      o << (first ? "" : ",") << "\n    \"" << k.name << "\": {\"backend\": \"" << b << "\", \"headers\": ["
-        << k.headers << "]";
-      if (*k.namespaces) o << ", \"namespaces\": [" << k.namespaces << "]";
-      if (*k.symbols) o << ", \"symbols\": [" << k.symbols << "]";
-      o << "}";
-      first = false;
-      break;
-    }
-    if (!known) {
-      o << (first ? "" : ",")
-        << "\n    // TODO: name the headers, namespaces and symbols of the library behind '" << b
-        << "'\n    \"" << b << "\": {\"backend\": \"" << b << "\", \"headers\": [], \"namespaces\": []}";
-      first = false;
-    }
+  for (std::size_t i = 0; i < d.libraries.size(); ++i) {
+    const ProposedLibrary& p = d.libraries[i];
+    const KnownLibrary& l = *p.library;
+    o << (i ? "," : "") << "\n";
+    comment(o, "    ", p.why);
+    o << "    \"" << l.name << "\": {\"backend\": ";
+    if (p.backends.size() == 1)
+      o << "\"" << p.backends.front() << "\"";
+    else
+      o << "[" << quoted_list(p.backends) << "]";
+    o << ", \"headers\": [" << quoted_list(l.headers) << "]";
+    if (!l.namespaces.empty()) o << ", \"namespaces\": [" << quoted_list(l.namespaces) << "]";
+    if (!l.symbols.empty()) o << ", \"symbols\": [" << quoted_list(l.symbols) << "]";
+    o << "}";
   }
-  o << (first ? "},\n" : "\n  },\n");
-  o << "  // Qualified names of the tensor types (templates allowed), for the operator and scalar rules.\n"
-    << "  \"tensor_types\": [],\n";
+  o << (d.libraries.empty() ? "},\n" : "\n  },\n");
+  for (const auto& note : d.notes) comment(o, "  ", "note: " + note);
+
+  comment(o, "  ",
+          d.tensor_type.empty()
+              ? "Qualified names of the tensor types (templates allowed), for the operator and scalar rules: "
+                "no class with arithmetic operators found in the frontend headers"
+              : "tensor type: " + d.tensor_why);
+  o << "  \"tensor_types\": [" << (d.tensor_type.empty() ? "" : "\"" + d.tensor_type + "\"") << "],\n";
   o << "  // Functions that turn a tensor into a host scalar (EL301), e.g. \"mylib::Tensor::item\".\n"
     << "  \"scalar_extractors\": [],\n";
+  if (d.model) {
+    comment(o, "  ", "`emberlint analyze` (model " + d.model->model + "): " + d.model->why);
+    o << "  \"ops_interface\": {\n    \"model\": \"" << d.model->model << "\"";
+    for (const auto& [key, value] : d.model->keys) o << ",\n    \"" << key << "\": " << value;
+    o << "\n  },\n";
+  } else {
+    o << "  // `emberlint analyze` needs an \"ops_interface\" (the op models: interface_class, functions,\n"
+      << "  // enum_dispatch, op_classes_subclasses, op_classes_methods); none was recognised here.\n";
+  }
   o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name; some rules take\n"
-    << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"], \"allowed_functions\": "
-       "[\"ns::print*\"]},\n"
-    << "  //           \"EL200\": {\"ops_namespace\": \"ember::ops\"}}.\n"
+    << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"]}, \"EL200\": {\"ops_namespace\": "
+       "\"ns::ops\"}}.\n"
     << "  \"rules\": {},\n";
   o << "  // Rules to skip in some files, e.g. {\"tests/backend_internals/**\": [\"EL104\"]}.\n"
     << "  \"per_file_ignores\": {},\n";
-  o << "  \"exclude\": [" << quoted_list(exclude) << "],\n";
+  if (!d.expected_missing_sdk.empty()) {
+    o << "  // Parse errors expected here (reported as partial units, no failure of the run): missing SDK "
+         "headers.\n"
+      << "  \"expected_parse_errors\": {";
+    for (std::size_t i = 0; i < d.expected_missing_sdk.size(); ++i) {
+      o << (i ? "," : "") << "\n";
+      comment(o, "    ", d.expected_missing_sdk[i].second);
+      o << "    \"" << d.expected_missing_sdk[i].first << "\": [\"missing-sdk-header\"]";
+    }
+    o << "\n  },\n";
+  }
+  comment(o, "  ", d.exclude_why.empty() ? "" : "not linted: " + d.exclude_why);
+  o << "  \"exclude\": [" << quoted_list(d.exclude) << "],\n";
   o << "  // Used when no compile database is given with -p.\n"
     << "  \"compile_flags\": [" << quoted_list([&] {
          std::vector<std::string> flags = {"-std=c++20"};
-         flags.insert(flags.end(), includes.begin(), includes.end());
+         for (const auto& f : d.include_folders) flags.push_back("-I" + f);  // "." for the root
          return flags;
        }())
     << "]\n}\n";

@@ -2,11 +2,17 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
+
+#include "lint/compile_db.hpp"
 
 namespace emberlint {
 
-// A commented starter .emberlint.json for the tree at `root`: layers from the folders it finds (frontend/,
-// backends/<name>/, tests/), libraries for the backends it recognizes, excludes for build folders.
-std::string starter_config(const std::filesystem::path& root);
+// A commented .emberlint.json for the tree at `root`, from what lint/discover.hpp finds there (and in
+// `commands`, its compile database, when there is one): the layers (frontend, each backend, tests, glue),
+// the libraries each backend includes, the tensor type, an inventory model and the folders not to lint, each
+// with a comment that says the evidence. A starting point to edit, not a verdict.
+std::string starter_config(const std::filesystem::path& root,
+                           const std::vector<CompileCommand>& commands = {});
 
 }  // namespace emberlint

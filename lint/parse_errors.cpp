@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "lint/known_libraries.hpp"
+
 namespace emberlint {
 
 namespace {
@@ -18,20 +20,11 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// Headers of SDKs and vendor libraries that a CI machine often lacks, however the include spells them:
-// the first folder or the file name starts with one of these.
+// Headers of SDKs and vendor toolkits that a CI machine often lacks, however the include spells them (the
+// table of lint/known_libraries.hpp, case ignored).
 bool sdk_header(std::string_view name) {
-  static const std::array<std::string_view, 34> kPrefixes = {
-      "cuda",           "cublas",     "cufft",  "curand",   "cusparse", "cusolver", "cudnn",
-      "nccl",           "nvml",       "nvrtc",  "thrust",   "cub/",     "metal",    "foundation",
-      "corefoundation", "accelerate", "coreml", "sycl",     "cl/",      "hip/",     "hip_",
-      "rocblas",        "hipblas",    "rocm",   "vulkan",   "mkl",      "oneapi",   "dnnl",
-      "musa",           "kompute",    "webgpu", "android/", "arm_",     "openvino"};
-  std::string n = lower(name);
-  std::string file = n.substr(n.rfind('/') == std::string::npos ? 0 : n.rfind('/') + 1);
-  return std::any_of(kPrefixes.begin(), kPrefixes.end(), [&](std::string_view p) {
-    return n.rfind(p, 0) == 0 || (p.back() != '/' && file.rfind(p, 0) == 0);
-  });
+  const KnownLibrary* library = library_of_include(name, true);
+  return library && library->sdk;
 }
 
 // The name an error is about: "use of undeclared identifier 'blockIdx'" -> blockIdx; clang quotes most

@@ -23,18 +23,31 @@ namespace {
 bool any_matches(const std::vector<Glob>& globs, const fs::path& p) {
   return std::any_of(globs.begin(), globs.end(), [&](const Glob& g) { return g.matches_path(p); });
 }
+// Whether a glob of `globs` matches; the first that does is added to `why` under `key`.
+bool matches(const std::vector<Glob>& globs, const fs::path& p, const std::string& key,
+             std::vector<LayerMatch>* why) {
+  if (!why) return any_matches(globs, p);
+  for (const auto& g : globs) {
+    if (!g.matches_path(p)) continue;
+    why->push_back({key, g.pattern()});
+    return true;
+  }
+  return false;
+}
 }  // namespace
 
-Layer classify_path(const Config& config, const fs::path& absolute) {
-  if (any_matches(config.glue, absolute)) return {LayerKind::glue, {}, {}};
+Layer classify_path(const Config& config, const fs::path& absolute, std::vector<LayerMatch>* why) {
+  if (matches(config.glue, absolute, "layers.glue", why)) return {LayerKind::glue, {}, {}};
   Layer backend{LayerKind::backend, {}, {}};
   for (const auto& b : config.backends) {
-    if (!any_matches(b.globs, absolute)) continue;
+    const bool in = why ? matches(b.globs, absolute, "layers.backends." + b.name, why)
+                        : any_matches(b.globs, absolute);  // no key string built on the hot path
+    if (!in) continue;
     (backend.backend.empty() ? backend.backend : backend.also.emplace_back()) = b.name;
   }
   if (!backend.backend.empty()) return backend;
-  if (any_matches(config.frontend, absolute)) return {LayerKind::frontend, {}, {}};
-  if (any_matches(config.tests, absolute)) return {LayerKind::tests, {}, {}};
+  if (matches(config.frontend, absolute, "layers.frontend", why)) return {LayerKind::frontend, {}, {}};
+  if (matches(config.tests, absolute, "layers.tests", why)) return {LayerKind::tests, {}, {}};
   return {};
 }
 

@@ -80,7 +80,16 @@ class ProjectModel {
   mutable std::optional<std::vector<Glob>> extractor_globs_;
 };
 
-Layer classify_path(const Config& config, const std::filesystem::path& absolute);
+// A config entry that put a file in its layer: the key ("layers.backends.cuda") and the glob.
+struct LayerMatch {
+  std::string key;
+  std::string pattern;
+};
+
+// The layer of a file: glue first, then every backend whose folders hold it, then the frontend, then tests.
+// With `why`, the entries that decided it (`emberlint layers`).
+Layer classify_path(const Config& config, const std::filesystem::path& absolute,
+                    std::vector<LayerMatch>* why = nullptr);
 // Whether a file is a header of a configured library (a vendored copy inside the project, say): such files
 // are the libraries themselves and no rule governs them.
 bool is_library_header(const Config& config, const std::filesystem::path& absolute);

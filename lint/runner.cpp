@@ -682,6 +682,27 @@ std::vector<std::string> unenforced(const Config& config, const std::vector<fs::
     out.push_back(name +
                   " defines no library: only backend folders are owned, library headers and symbols are not "
                   "checked (EL100, EL101, EL102)");
+  // A layer glob whose literal folder or file does not exist matches nothing: a typo or a moved folder, and
+  // the files it meant are governed by no rule of that layer.
+  auto nothing_matched = [&](const std::vector<Glob>& globs, const std::string& key) {
+    for (const auto& g : globs) {
+      const std::string prefix = g.literal_prefix();
+      std::error_code ec;
+      if (prefix.empty() || fs::exists(g.base() / prefix, ec)) continue;
+      out.push_back(name + ": " + key + " \"" + g.pattern() + "\" matches no file (" + prefix +
+                    " does not exist)");
+    }
+  };
+  if (!config.file.empty()) {
+    nothing_matched(config.frontend, "layers.frontend");
+    for (const auto& b : config.backends) {
+      nothing_matched(b.globs, "layers.backends." + b.name);
+      nothing_matched(b.public_headers, "layers.backends." + b.name + ".public");
+      nothing_matched(b.tests, "layers.backends." + b.name + ".tests");
+    }
+    nothing_matched(config.tests, "layers.tests");
+    nothing_matched(config.glue, "layers.glue");
+  }
   if (!config.file.empty() && !paths.empty() &&
       std::none_of(paths.begin(), paths.end(), [&](const fs::path& p) { return is_under(p, config.root); }))
     out.push_back(name + " is outside the checked files: its globs are relative to " + config.root.string() +

@@ -67,7 +67,8 @@ struct CheckResult {
   std::vector<Failure> partial;
   // One line each about how the run went that is no finding (a compiler that could not be queried).
   std::vector<std::string> notes;
-  // What the config leaves unenforced (no backend, no library, a --config outside the checked tree).
+  // What the config leaves unenforced (no backend, no library, a layer glob that matches no file, a --config
+  // outside the checked tree).
   std::vector<std::string> warnings;
   // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
   std::optional<std::size_t> fixed;
@@ -86,7 +87,8 @@ std::string display_path(const CheckResult& result, const std::filesystem::path&
 std::string repository_path(const CheckResult& result, const std::filesystem::path& file);
 
 // Why a config enforces less than a user would think, one line each: no backend layer (no purity rule can
-// fire), no library, or a config whose folder holds none of `paths` (--config from another project).
+// fire), no library, a layer glob whose folder or file does not exist (a typo, a moved folder), or a config
+// whose folder holds none of `paths` (--config from another project).
 std::vector<std::string> unenforced(const Config& config, const std::vector<std::filesystem::path>& paths);
 
 // Whether a failed or partial unit is one the config does not expect (exit code 3).

@@ -443,6 +443,18 @@ TEST_F(Cli, AConfigThatEnforcesNothingSaysWhy) {
                  "compile_flags": ["-std=c++20", "-isystem", "vendor"]})");
   EXPECT_NE(run("check --no-cache").err.find("defines no library"), std::string::npos);
 
+  // A layer glob whose folder does not exist (a typo, a moved folder) matches nothing: said, in every format.
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigne/**"]}},
+                 "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"]}},
+                 "compile_flags": ["-std=c++20", "-isystem", "vendor"]})");
+  Outcome typo = run("check --no-cache --format json");
+  EXPECT_NE(typo.err.find("layers.backends.eigen \"backends/eigne/**\" matches no file (backends/eigne does "
+                          "not exist)"),
+            std::string::npos)
+      << typo.err;
+  EXPECT_EQ(nlohmann::json::parse(typo.out).at("warnings").size(), 1u) << typo.out;
+
   const fs::path other = scratch_dir("cli_other");
   write_file(other / ".emberlint.json",
              R"({"layers": {"frontend": ["src/**"], "backends": {"b": ["b/**"]}},

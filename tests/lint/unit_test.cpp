@@ -454,6 +454,10 @@ TEST(Init, StarterConfigIsValidAndDescribesTheTree) {
     fs::create_directories(root / d);
   }
   std::ofstream(root / "backends" / "builtin.cpp") << "\n";
+  std::ofstream(root / "backends" / "eigen" / "eigen.cpp") << "#include <Eigen/Core>\n";
+  std::ofstream(root / "backends" / "blas" / "blas.cpp") << "#include <cblas.h>\n";
+  std::ofstream(root / "backends" / "custom" / "custom.cpp") << "int custom() { return 1; }\n";
+  std::ofstream(root / "frontend" / "include" / "api.h") << "#pragma once\n";
   std::string text = starter_config(root);
   RegistryNames names;
   EXPECT_NO_THROW(validate_config_text(text, root / ".emberlint.json", names)) << text;

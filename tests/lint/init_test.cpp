@@ -1,0 +1,243 @@
+// `emberlint init` on small trees of our own in the three layouts of real multi-backend projects
+// (tests/lint/fixtures/init/): a C API with an op enum and src/<lib>-<backend>/ folders (tinyml, ggml's
+// shape), a class per op with a subclass per architecture folder (loom, ncnn's), and Primitive subclasses
+// whose eval_cpu/eval_gpu each backend folder defines (prism, MLX's). The proposed config is checked key by
+// key, its evidence comments are there, it loads, and init never overwrites a config unless asked.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "lint/known_libraries.hpp"
+#include "tests/support/test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::run_in;
+using emberlint::test::scratch_dir;
+using emberlint::test::write_file;
+using nlohmann::json;
+
+const fs::path kInit = fs::path(EMBERLINT_FIXTURES) / "init";
+
+class InitDiscovery : public ::testing::Test {
+ protected:
+  void SetUp() override { scratch_ = scratch_dir("init"); }
+  void TearDown() override { fs::remove_all(scratch_); }
+  // A copy of a fixture tree (init writes into it).
+  fs::path copy(const std::string& name) {
+    fs::path dir = scratch_ / name;
+    fs::copy(kInit / name, dir, fs::copy_options::recursive);
+    return dir;
+  }
+  // `init --dry-run` of a tree: its text, and the config parsed (JSON with comments).
+  json propose(const fs::path& tree, std::string* text = nullptr) {
+    Outcome r = run_in(tree, emberlint::test::emberlint() + " init --dry-run", scratch_);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    if (text) *text = r.out;
+    return json::parse(r.out, nullptr, true, /*ignore_comments=*/true);
+  }
+  fs::path scratch_;
+};
+
+json backend_paths(const json& config, const std::string& name) {
+  const json& b = config.at("layers").at("backends").at(name);
+  return b.is_object() ? b.at("paths") : b;
+}
+
+TEST_F(InitDiscovery, ACApiWithAnOpEnumAndLibBackendFolders) {
+  std::string text;
+  const json c = propose(copy("tinyml"), &text);
+  const json& layers = c.at("layers");
+  EXPECT_EQ(layers.at("frontend"), json({"include/**", "src/**"}));
+  EXPECT_EQ(layers.at("backends").size(), 3u) << text;
+  EXPECT_EQ(backend_paths(c, "cpu"), json({"src/tml-cpu/**"}));
+  EXPECT_EQ(backend_paths(c, "cuda"), json({"src/tml-cuda/**"}));
+  EXPECT_EQ(backend_paths(c, "blas"), json({"src/tml-blas/**"}));
+  // The public headers named after a backend, outside its folder.
+  EXPECT_EQ(layers.at("backends").at("cpu").at("public"), json({"include/tml-cpu.h"}));
+  EXPECT_EQ(layers.at("backends").at("cuda").at("public"), json({"include/tml-cuda.h"}));
+  EXPECT_EQ(layers.at("tests"), json({"tests/**"}));
+  EXPECT_EQ(layers.at("glue"), json({"examples/**"}));
+  EXPECT_EQ(c.at("exclude"), json({"out/**"})) << "a folder with a CMakeCache.txt is a build folder";
+  // Each library goes to the backend whose files include it.
+  const json& libs = c.at("libraries");
+  EXPECT_EQ(libs.at("CUDA").at("backend"), "cuda");
+  EXPECT_EQ(libs.at("BLAS").at("backend"), "blas");
+  EXPECT_EQ(libs.at("x86-intrinsics").at("backend"), "cpu");
+  EXPECT_EQ(libs.at("BLAS").at("symbols"), json({"cblas_*", "openblas_*"}));
+  EXPECT_EQ(libs.size(), 3u) << text;
+  // The model: the op enum, each backend's dispatch function (the one with the most cases that is not its
+  // predicate) and predicate, the sentinels excluded.
+  const json& ops = c.at("ops_interface");
+  EXPECT_EQ(ops.at("model"), "enum_dispatch");
+  EXPECT_EQ(ops.at("enum"), "tml_op");
+  EXPECT_EQ(ops.at("headers"), json({"include/tml.h"}));
+  EXPECT_EQ(ops.at("dispatch"), json({{"blas", {"tml_backend_blas_graph_compute"}},
+                                      {"cpu", {"tml_compute_forward"}},
+                                      {"cuda", {"tml_cuda_compute_forward"}}}));
+  EXPECT_EQ(ops.at("supports"),
+            json({{"cpu", {"tml_backend_cpu_supports_op"}}, {"cuda", {"tml_backend_cuda_supports_op"}}}));
+  EXPECT_EQ(ops.at("exclude"), json({"TML_OP_NONE", "TML_OP_COUNT"}));
+  // The evidence, as comments.
+  EXPECT_NE(text.find("// src/tml-cuda/: 1 file, 1 including <cuda_runtime.h> (CUDA)"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("src/tml-common.h: <cuda_fp16.h>"), std::string::npos)
+      << "a vendor header outside the backends is pointed out: " << text;
+  EXPECT_NE(text.find("enum tml_op (include/tml.h, 10 enumerators TML_OP_*)"), std::string::npos) << text;
+  // The CUDA toolkit is not on the machines that run this test: its folder expects missing SDK headers.
+  if (!fs::exists("/usr/include/cuda_runtime.h") && !fs::exists("/usr/local/include/cuda_runtime.h")) {
+    EXPECT_EQ(c.at("expected_parse_errors"), json({{"src/tml-cuda/**", {"missing-sdk-header"}}})) << text;
+  }
+}
+
+TEST_F(InitDiscovery, AClassPerOpWithASubclassPerArchitectureFolder) {
+  std::string text;
+  const json c = propose(copy("loom"), &text);
+  const json& layers = c.at("layers");
+  EXPECT_EQ(layers.at("frontend"), json({"src/**"}));
+  EXPECT_EQ(layers.at("backends"), json({{"arm", {"src/layer/arm/**"}},
+                                         {"vulkan", {"src/layer/vulkan/**"}},
+                                         {"x86", {"src/layer/x86/**"}}}));
+  EXPECT_EQ(c.at("exclude"), json({"glslang/**"})) << "a submodule of .gitmodules is someone else's code";
+  EXPECT_EQ(c.at("libraries").at("x86-intrinsics").at("backend"), "x86");
+  EXPECT_EQ(c.at("libraries").at("arm-intrinsics").at("backend"), "arm");
+  EXPECT_NE(text.find("src/mat.h: <emmintrin.h>"), std::string::npos) << text;
+  const json& ops = c.at("ops_interface");
+  EXPECT_EQ(ops.at("model"), "op_classes_subclasses");
+  EXPECT_EQ(ops.at("base"), "loom::Layer");
+  EXPECT_EQ(ops.at("headers"), json({"src/layer/*.h"}));
+  // The computing methods the backends' classes declare (not create_pipeline, which they declare too).
+  EXPECT_EQ(ops.at("methods"), json({"forward", "forward_inplace"}));
+}
+
+TEST_F(InitDiscovery, PrimitiveSubclassesWithMethodsDefinedPerBackendFolder) {
+  std::string text;
+  const json c = propose(copy("prism"), &text);
+  const json& b = c.at("layers").at("backends");
+  // common/ serves every backend, gpu/ the GPU ones.
+  EXPECT_EQ(b.at("cpu"), json({"prism/backend/cpu/**", "prism/backend/common/**"}));
+  EXPECT_EQ(b.at("metal"),
+            json({"prism/backend/metal/**", "prism/backend/common/**", "prism/backend/gpu/**"}));
+  EXPECT_EQ(b.at("cuda"), json({"prism/backend/cuda/**", "prism/backend/common/**", "prism/backend/gpu/**"}));
+  EXPECT_EQ(b.at("no_gpu"), json({"prism/backend/no_gpu/**", "prism/backend/common/**"}));
+  EXPECT_EQ(b.size(), 5u);
+  EXPECT_EQ(c.at("layers").at("glue"), json({"python/**"}));
+  EXPECT_EQ(c.at("exclude"), json({"prism/3rdparty/**"}));
+  EXPECT_EQ(c.at("tensor_types"), json({"prism::core::array"}));
+  const json& ops = c.at("ops_interface");
+  EXPECT_EQ(ops.at("model"), "op_classes_methods");
+  EXPECT_EQ(ops.at("base"), "prism::core::Primitive") << "the root, not the intermediate UnaryPrimitive";
+  EXPECT_EQ(ops.at("headers"), json({"prism/primitives.h"}));
+  // no_gpu's eval_gpu stubs come from a macro: it takes the method of the backends it stands in for.
+  EXPECT_EQ(ops.at("methods"), json({{"cpu", {"eval_cpu"}},
+                                     {"cuda", {"eval_gpu"}},
+                                     {"metal", {"eval_gpu"}},
+                                     {"no_cpu", {"eval_cpu"}},
+                                     {"no_gpu", {"eval_gpu"}}}));
+}
+
+// What init writes is a config emberlint loads and runs; it is never overwritten unless asked, and --dry-run
+// writes nothing.
+TEST_F(InitDiscovery, WritesAConfigThatLoadsAndNeverOverwritesUnlessAsked) {
+  const fs::path tree = copy("prism");
+  const std::string exe = emberlint::test::emberlint();
+  Outcome dry = run_in(tree, exe + " init --dry-run", scratch_);
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_FALSE(fs::exists(tree / ".emberlint.json")) << "--dry-run wrote the config";
+  Outcome wrote = run_in(tree, exe + " init", scratch_);
+  EXPECT_EQ(wrote.exit_code, 0) << wrote.err;
+  EXPECT_EQ(read_file(tree / ".emberlint.json"), dry.out);
+  // The proposed config runs: its compile_flags find the project's headers (-I. for "prism/array.h"), the
+  // backends whose SDK is missing here parse partially as expected, and the cpu backend's BLAS include is no
+  // finding while a frontend one is.
+  EXPECT_NE(dry.out.find("\"compile_flags\": [\"-std=c++20\", \"-I.\"]"), std::string::npos) << dry.out;
+  write_file(tree / "prism/ops.cpp", "#include <cblas.h>\nint ops() { return 0; }\n");
+  Outcome check = run_in(tree, exe + " check --select EL100 --format json prism", scratch_);
+  ASSERT_EQ(check.exit_code, 1) << check.out << check.err;
+  const json findings = json::parse(check.out).at("diagnostics");
+  ASSERT_EQ(findings.size(), 1u) << check.out;
+  EXPECT_EQ(findings.at(0).at("file"), "prism/ops.cpp");
+
+  write_file(tree / ".emberlint.json", "{}\n");
+  Outcome again = run_in(tree, exe + " init", scratch_);
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("already exists; use --force to overwrite it, or --dry-run"), std::string::npos)
+      << again.err;
+  EXPECT_EQ(read_file(tree / ".emberlint.json"), "{}\n");
+  Outcome forced = run_in(tree, exe + " init --force", scratch_);
+  EXPECT_EQ(forced.exit_code, 0) << forced.err;
+  EXPECT_NE(read_file(tree / ".emberlint.json").find("\"model\": \"op_classes_methods\""), std::string::npos);
+}
+
+// `emberlint layers`: each file's layer, backends and the config entries (with their lines) that put it
+// there.
+TEST_F(InitDiscovery, LayersSaysWhereEachFileLandsAndWhichEntryPutItThere) {
+  const fs::path tree = copy("prism");
+  const std::string exe = emberlint::test::emberlint();
+  ASSERT_EQ(run_in(tree, exe + " init", scratch_).exit_code, 0);
+  const std::string config = read_file(tree / ".emberlint.json");
+  auto line_of = [&](const std::string& needle, const std::string& after = "") {
+    const auto at = config.find(needle, after.empty() ? 0 : config.find(after));
+    return at == std::string::npos
+               ? -1
+               : 1 + static_cast<int>(std::count(config.begin(), config.begin() + at, '\n'));
+  };
+  Outcome r = run_in(
+      tree, exe + " layers --format json prism/backend/gpu prism/array.h prism/3rdparty python", scratch_);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json files = json::parse(r.out);
+  std::map<std::string, json> by_file;
+  for (const auto& f : files) by_file[f.at("file")] = f;
+  ASSERT_TRUE(by_file.count("prism/backend/gpu/copy.cpp")) << r.out;
+  const json& gpu = by_file.at("prism/backend/gpu/copy.cpp");
+  EXPECT_EQ(gpu.at("layer"), "backend");
+  EXPECT_EQ(gpu.at("backends"), json({"cuda", "metal"})) << "a folder shared by two backends";
+  EXPECT_EQ(gpu.at("libraries"), json({"CUDA", "Metal"}));
+  ASSERT_EQ(gpu.at("why").size(), 2u);
+  EXPECT_EQ(gpu.at("why").at(0).at("key"), "layers.backends.cuda");
+  EXPECT_EQ(gpu.at("why").at(0).at("pattern"), "prism/backend/gpu/**");
+  EXPECT_EQ(gpu.at("why").at(0).at("line"), line_of("\"prism/backend/gpu/**\""));
+  EXPECT_EQ(gpu.at("why").at(1).at("line"), line_of("\"prism/backend/gpu/**\"", "\"metal\": ["))
+      << "each backend's own line";
+  EXPECT_EQ(by_file.at("prism/array.h").at("layer"), "frontend");
+  EXPECT_EQ(by_file.at("prism/array.h").at("why").at(0).at("key"), "layers.frontend");
+  EXPECT_EQ(by_file.at("prism/3rdparty").at("layer"), "excluded") << r.out;
+  EXPECT_EQ(by_file.at("prism/3rdparty").at("why").at(0).at("pattern"), "prism/3rdparty/**");
+  EXPECT_EQ(by_file.at("python/src/bindings.cpp").at("layer"), "glue");
+
+  Outcome text = run_in(tree, exe + " layers prism/backend/gpu/copy.cpp", scratch_);
+  EXPECT_EQ(text.out,
+            "prism/backend/gpu/copy.cpp  backend cuda, metal; may use CUDA, Metal  (layers.backends.cuda "
+            "\"prism/backend/gpu/**\", .emberlint.json:" +
+                std::to_string(line_of("\"prism/backend/gpu/**\"")) +
+                ")  (layers.backends.metal \"prism/backend/gpu/**\", .emberlint.json:" +
+                std::to_string(line_of("\"prism/backend/gpu/**\"", "\"metal\": [")) + ")\n");
+  Outcome missing = run_in(tree, exe + " layers nowhere", scratch_);
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("nowhere: no such file or folder"), std::string::npos) << missing.err;
+}
+
+// The one table of well-known libraries: init's proposals and the parse-error classifier read it.
+TEST(KnownLibraries, IncludesAreMatchedByTheirWholeSpellingOrFileName) {
+  using emberlint::library_of_include;
+  ASSERT_NE(library_of_include("cuda_runtime.h"), nullptr);
+  EXPECT_EQ(library_of_include("cuda_runtime.h")->name, "CUDA");
+  EXPECT_EQ(library_of_include("nvidia/cuda_fp16.h")->name, "CUDA") << "a file-name glob, in any folder";
+  EXPECT_EQ(library_of_include("vulkan/vulkan.hpp")->name, "Vulkan");
+  EXPECT_EQ(library_of_include("layer/vulkan/shader.h"), nullptr)
+      << "a project's own header in a folder named vulkan is not the Vulkan SDK";
+  EXPECT_EQ(library_of_include("CL/sycl.hpp")->name, "SYCL") << "the more specific library first";
+  EXPECT_EQ(library_of_include("CL/cl.h")->name, "OpenCL");
+  EXPECT_EQ(library_of_include("Eigen/Core")->name, "Eigen");
+  EXPECT_EQ(library_of_include("metal/metal.h"), nullptr);
+  ASSERT_NE(library_of_include("metal/metal.h", /*ignore_case=*/true), nullptr);
+  EXPECT_EQ(library_of_include("metal/metal.h", true)->name, "Metal");
+}
+
+}  // namespace
