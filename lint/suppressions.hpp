@@ -1,5 +1,5 @@
 // Suppression comments: emberlint's own forms, clang-tidy's NOLINT family with emberlint-* globs, and the
-// predecessor's upper-case ignore comment (see DESIGN.md section 4). Comments are found with a small lexer,
+// predecessor's upper-case ignore comment (docs/emberlint.md, "Suppressions and exit codes"). Comments are found with a small lexer,
 // so text in string literals (raw strings included) is never taken for a suppression.
 #pragma once
 

@@ -34,7 +34,7 @@ struct TextOptions {
 
 // clang style: `path:line:col: warning: message [EL100 frontend-includes-backend]`, the source line, a caret.
 void render_text(std::ostream& out, const CheckResult& result, const TextOptions& options);
-// The JSON schema of DESIGN.md section 3; with statistics, a "statistics" object is added: the count per
+// The JSON report of docs/emberlint.md, "Formats and reports"; with statistics, a "statistics" object is added: the count per
 // rule code and, with a result cache, "cache": {"hits": N, "misses": M}.
 void render_json(std::ostream& out, const CheckResult& result, bool statistics);
 // Counts per rule, most frequent first: `  3  EL101  frontend-uses-backend-symbol`; then, with a result

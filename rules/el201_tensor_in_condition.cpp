@@ -27,7 +27,7 @@ more than one), waits for the device to finish and copies the value to the host.
 
 ## What it costs
 The condition forces evaluation: every deferred element-wise op the tensor depends on runs at that point
-(ember fuses such chains into one kernel until a value is needed, README "Lazy evaluation"), and a device
+(ember fuses such chains into one kernel until a value is needed, docs/ember.md, "Lazy evaluation and fusion"), and a device
 backend waits for its queue and copies the value to the host. In `build/release/ember_bench
 --benchmark_filter=fusion_expr` (16M float32, `exp(-x) + sqrt(x*x + y*x*y) * 0.5`, 2-core Xeon, 2026-11-22),
 one such sync in the middle of the expression takes it from 49.4 ms to 76.9 ms on eigen (1.6x) and from

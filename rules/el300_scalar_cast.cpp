@@ -28,7 +28,7 @@ host, and throws (or picks an element) when the tensor has more than one. Code f
 silently does its work element by element on the host.
 
 ## What it costs
-ember defers element-wise ops and runs a chain of them as one fused kernel (README, "Lazy evaluation"). An
+ember defers element-wise ops and runs a chain of them as one fused kernel (docs/ember.md, "Lazy evaluation and fusion"). An
 extraction evaluates everything pending that it depends on, there and then: the chain is cut in two, and
 each part reads and writes memory on its own. Measured with `build/release/ember_bench
 --benchmark_filter=fusion_expr` on 16M float32 (2-core Xeon, 2026-11-22), `exp(-x) + sqrt(x*x + y*x*y) * 0.5`:
