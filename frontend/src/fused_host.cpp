@@ -12,6 +12,7 @@
 #include "ember/ops/dtype.hpp"
 #include "host/fused.hpp"
 #include "host/parallel.hpp"
+#include "host/strided_index.hpp"
 
 namespace ember::host {
 
@@ -157,13 +158,7 @@ void gather(const Tensor& in, const Shape& shape, const Shape& strides, std::int
     if (idx[last] < inner) continue;
     offset -= inner_stride * inner;
     idx[last] = 0;
-    for (std::size_t d2 = last; d2-- > 0;) {
-      ++idx[d2];
-      offset += strides[d2];
-      if (idx[d2] < shape[d2]) break;
-      offset -= strides[d2] * shape[d2];
-      idx[d2] = 0;
-    }
+    next_index(idx, offset, last, shape, strides);
   }
 }
 

@@ -221,6 +221,39 @@ TEST_P(TensorOps, PadModes) {
   EXPECT_EQ(ops::pad(ops::zeros({0}), {{1, 1}}).size(), 2);
 }
 
+// Large strided copies: slices of steps 1, 2, 3 and -1 along the last axis of a 3-D tensor, big enough that
+// the host backends split the rows over threads (each thread's first row then starts inside the index), in
+// int64 and float32 (8- and 4-byte elements).
+TEST_P(TensorOps, LargeSlicesCopyEveryElement) {
+  using S = ops::Slice;
+  constexpr std::int64_t kA = 3, kB = 300, kC = 1001;
+  const Tensor x = iota({kA, kB, kC});
+  struct Case {
+    std::int64_t b0, sb, nb, c0, sc, nc;
+  };
+  for (const Case& c : {Case{1, 1, kB - 2, 0, 2, (kC + 1) / 2}, Case{0, 2, kB / 2, 5, 1, 900},
+                        Case{0, 1, kB, 0, 3, (kC + 2) / 3}, Case{0, 1, kB, kC - 1, -1, kC}}) {
+    const std::vector<S> slices{
+        S{}, S{c.b0, c.b0 + c.sb * c.nb, c.sb},
+        S{c.c0, c.sc > 0 ? std::optional<std::int64_t>(c.c0 + c.sc * c.nc) : std::nullopt, c.sc}};
+    const std::vector<std::int64_t> got = ops::to_host<std::int64_t>(ops::copy(ops::slice(x, slices)));
+    const std::vector<float> got32 =
+        ops::to_host<float>(ops::copy(ops::slice(ops::cast(x, DType::float32), slices)));
+    ASSERT_EQ(got.size(), static_cast<std::size_t>(kA * c.nb * c.nc));
+    ASSERT_EQ(got32.size(), got.size());
+    for (std::int64_t a = 0, k = 0; a < kA; ++a) {
+      for (std::int64_t b = 0; b < c.nb; ++b) {
+        for (std::int64_t j = 0; j < c.nc; ++j, ++k) {
+          const std::int64_t want = (a * kB + c.b0 + b * c.sb) * kC + c.c0 + j * c.sc;
+          ASSERT_EQ(got[static_cast<std::size_t>(k)], want) << a << " " << b << " " << j;
+          ASSERT_EQ(got32[static_cast<std::size_t>(k)], static_cast<float>(want))
+              << a << " " << b << " " << j;
+        }
+      }
+    }
+  }
+}
+
 TEST_P(TensorOps, SliceClampsAndSupportsNegativeSteps) {
   const Tensor x = ops::arange(10);
   using S = ops::Slice;
