@@ -5,11 +5,13 @@
 // OP_<name> expression of kernels/math_scalar.cl that math.cl's eager kernel uses, and each intermediate is
 // kept exactly as a tensor of its dtype would hold it, so fused results are bit-identical to running the
 // steps one by one. Programs are single-dtype: casts are not fused (the frontend runs them eagerly).
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "build_stats.hpp"
 #include "layout.hpp"
 #include "opencl_backend.hpp"
 #include "runtime.hpp"
@@ -123,8 +125,11 @@ std::string fused_kernel(const FusedProgram& p, const char* name, Layout layout)
   return std::string("__kernel void ") + name + "(" + params + ") {\n" + body + "}\n";
 }
 
+std::atomic<std::size_t> sources_written{0};  // fused_sources_written()
+
 // The program for p's structure: kernels "fused_dense", "fused", "fused_rows" and "fused_strided".
 std::string fused_source(const FusedProgram& p) {
+  sources_written.fetch_add(1, std::memory_order_relaxed);
   return std::string(embedded_source("fused")) + "\n" + fused_kernel(p, "fused_dense", Layout::dense) +
          fused_kernel(p, "fused", Layout::flat) + fused_kernel(p, "fused_rows", Layout::rows) +
          fused_kernel(p, "fused_strided", Layout::strided);
@@ -147,6 +152,10 @@ cl_int broadcast_mask(const Tensor& x, const Tensor& out) {
 }
 
 }  // namespace
+
+std::size_t fused_sources_written() {
+  return sources_written.load(std::memory_order_relaxed);
+}
 
 bool OpenCLBackend::fuses(ElementOp op, DType dtype, DType operand_dtype, Device device) {
   if (op == ElementOp::cast || operand_dtype != dtype || !runtime_->has_device(device)) return false;
@@ -191,12 +200,13 @@ void OpenCLBackend::fused_elementwise(const FusedProgram& program, Tensor& out) 
            std::to_string(program.constants.size()) + " constants exceed the kernel parameter size " +
            std::to_string(kMinParameterBytes) + " every OpenCL device allows");
   }
-  const cl_kernel k = dev.kernel_from_source(program.structure(), fused_source(program),
-                                             dtype_options(out.dtype()) + " -DEMBER_FUSED=1",
-                                             rows      ? "fused_rows"
-                                             : strided ? "fused_strided"
-                                             : dense   ? "fused_dense"
-                                                       : "fused");
+  const cl_kernel k = dev.kernel_from_source(
+      program.structure(), [&] { return fused_source(program); },
+      dtype_options(out.dtype()) + " -DEMBER_FUSED=1",
+      rows      ? "fused_rows"
+      : strided ? "fused_strided"
+      : dense   ? "fused_dense"
+                : "fused");
   if (rows) {
     dev.launch_args(k, rows->cols, args, rows->rows);
   } else {

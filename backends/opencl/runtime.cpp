@@ -502,13 +502,13 @@ cl_kernel DeviceContext::kernel(std::string_view program, const std::string& opt
                        "kernels/" + std::string(program) + ".cl", [&] { return program_source(program); });
 }
 
-cl_kernel DeviceContext::kernel_from_source(const std::string& key, const std::string& body,
+cl_kernel DeviceContext::kernel_from_source(const std::string& key, const std::function<std::string()>& body,
                                             const std::string& options, const char* kernel_name) {
   std::lock_guard<std::mutex> lock(build_mutex_);
   // A leading '#' keeps generated keys apart from the names of kernels/*.cl.
   return cached_kernel("#" + key, options, kernel_name, "generated", "the generated program " + key, [&] {
     generated_builds.fetch_add(1, std::memory_order_relaxed);
-    return generated_source(body);
+    return generated_source(body());
   });
 }
 

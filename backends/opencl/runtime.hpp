@@ -31,6 +31,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -193,13 +194,14 @@ class DeviceContext {
   // options and source, and loaded from there next time (EMBER_OPENCL_BINARY_CACHE=0 turns that off; CPU
   // devices need =1 to turn it on, see runtime.cpp).
   cl_kernel kernel(std::string_view program, const std::string& options, const char* kernel_name);
-  // The kernel `kernel_name` of a program generated at run time: `body` after kernels/common.cl, the random
-  // headers and kernels/math_scalar.cl, built with `options` (plus the flags every program gets). `key` names
-  // the program: equal keys must mean equal bodies, and each (key, options) is built once per device and
-  // kept, like the programs of kernel(); the on-disk binary cache applies too. generated_programs_built()
+  // The kernel `kernel_name` of a program generated at run time: the text body() returns, after
+  // kernels/common.cl, the random headers and kernels/math_scalar.cl, built with `options` (plus the flags
+  // every program gets). `key` names the program: equal keys must mean equal bodies, and each (key, options)
+  // is built once per device and kept, like the programs of kernel(); body() is called only to build it (a
+  // cached program costs no text). The on-disk binary cache applies too. generated_programs_built()
   // (build_stats.hpp) counts the builds.
-  cl_kernel kernel_from_source(const std::string& key, const std::string& body, const std::string& options,
-                               const char* kernel_name);
+  cl_kernel kernel_from_source(const std::string& key, const std::function<std::string()>& body,
+                               const std::string& options, const char* kernel_name);
 
   // Sets cl_long(n) as argument 0 and `args` after it, then enqueues n work-items (1-D) rounded up to a
   // multiple of kWorkGroupSize; the driver picks the work-group size (no kernel-specific limit can then

@@ -330,6 +330,22 @@ TEST_F(FusionOpenCL, OneKernelPerStructure) {
   EXPECT_EQ(built() - before, 2u);
 }
 
+TEST_F(FusionOpenCL, SourceTextIsWrittenOncePerStructure) {
+  // emberlint: ignore-next-line[EL104] the source counter of the kernel cache under test
+  const auto written = [] { return ember::opencl::fused_sources_written(); };
+  // A structure no other test uses: tanh(x) * x + c in float32.
+  const auto program = [](const Tensor& x, double c) {
+    return ops::add(ops::multiply(ops::tanh(x), x), Scalar(c));
+  };
+  const Tensor a = random_tensor(DType::float32, {6}, 16);
+  ember::eval(program(a, 1.0));
+  const std::size_t after_first = written();
+  for (int i = 0; i < 5; ++i) {
+    ember::eval(program(random_tensor(DType::float32, {3, i + 1}, 17), 0.5 * i));
+  }
+  EXPECT_EQ(written(), after_first) << "a cached program's text was written again";
+}
+
 // The device's buffer cache (runtime.hpp's BufferCache) hands a freed buffer to the next allocation of its
 // size while kernels that read it may still be queued: the in-order queue must run them first, and the new
 // tensor must hold only its own values.
