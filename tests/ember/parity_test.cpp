@@ -810,6 +810,18 @@ TEST(Parity, RadixSortIsExact) {
       }
     }
   }
+  // Long lines: OpenCL's 16 tiles of 18751 elements, the last one partial.
+  for (DType d : {DType::int16, DType::float32, DType::float64}) {
+    agree(label("very long sort", d, {300007}), [&] {
+      std::vector<Tensor> out;
+      for (const Values values : {Values::any, Values::unit}) {
+        const Tensor x = input(d, {300007}, 40, values);
+        out.push_back(ops::sort(x));
+        out.push_back(ops::argsort(x, -1, true));
+      }
+      return out;
+    });
+  }
   // -0 without NaN: one -0 among many +0 and other values must survive, in place among the zeros.
   std::vector<double> zeros(9000);
   for (std::size_t i = 0; i < zeros.size(); ++i) zeros[i] = i % 3 == 0 ? 0.0 : i % 3 == 1 ? 1.5 : -2.0;
