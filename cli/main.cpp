@@ -182,6 +182,9 @@ int main(int argc, char** argv) {
       "lint the translation units that contain the given files (a header: the units that "
       "include it; files the config excludes and non-C/C++ files are skipped): for pre-commit");
   units_of->excludes(diff_opt);
+  check->add_flag("--explain", options.explain,
+                  "say why each purity finding fired: the declaration or header used, the config entry that "
+                  "makes its owner a backend's and the one that puts the file in its layer (text and JSON)");
   check->add_flag("--parse-all-bodies", options.parse_all_bodies,
                   "also parse function bodies in included headers (slower; the default skips them and parses "
                   "each project header on its own)");

@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 namespace {
 
 // Bump when the entry layout or what goes into a key changes: older entries then simply never match.
-constexpr std::uint32_t kFormat = 4;  // 2: partial units (cause, errors); 3: payload; 4: groups
+constexpr std::uint32_t kFormat =
+    5;  // 2: partial units (cause, errors); 3: payload; 4: groups; 5: explanations
 constexpr char kMagic[8] = {'E', 'L', 'C', 'A', 'C', 'H', 'E', '\n'};
 constexpr std::size_t kHeaderSize = sizeof(kMagic) + 4 + 8 + 16;
 constexpr const char* kEntrySuffix = ".entry";
@@ -138,6 +139,8 @@ void write_diagnostic(Writer& w, const Diagnostic& d) {
     w.text(r.replacement);
   }
   w.text(d.group);
+  w.number(d.explanation.size());
+  for (const auto& line : d.explanation) w.text(line);
 }
 
 Diagnostic read_diagnostic(Reader& r) {
@@ -162,6 +165,7 @@ Diagnostic read_diagnostic(Reader& r) {
     d.fix.push_back(std::move(f));
   }
   d.group = r.text();
+  for (std::uint64_t n = r.number(); r.ok() && n > 0; --n) d.explanation.push_back(r.text());
   return d;
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -544,6 +546,34 @@ std::shared_ptr<const Config> ConfigLoader::for_folder(const fs::path& folder,
 std::shared_ptr<const Config> ConfigLoader::load_file(const fs::path& file) {
   std::lock_guard lock(mutex_);
   return load_locked(file);
+}
+
+// The line of a config file where an entry's glob is written: after the key's components in order
+// (`"layers"`, `"backends"`, `"metal"`), the glob as a JSON string; 0 when it is not found.
+unsigned config_line(const fs::path& config_file, const std::string& key, const std::string& pattern) {
+  if (config_file.empty()) return 0;
+  static std::mutex mutex;  // rules explain findings from several threads
+  static std::map<fs::path, std::string> texts;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = texts.find(config_file);
+  if (it == texts.end()) {
+    std::ifstream in(config_file, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    it = texts.emplace(config_file, s.str()).first;
+  }
+  const std::string& text = it->second;
+  std::size_t from = 0;
+  std::istringstream parts(key);
+  std::string part;
+  while (std::getline(parts, part, '.')) {
+    if (auto at = text.find("\"" + part + "\"", from); at != std::string::npos) from = at;
+  }
+  auto at = text.find("\"" + pattern + "\"", from);
+  if (at == std::string::npos) at = text.find("\"" + pattern + "\"");
+  if (at == std::string::npos) return 0;
+  return 1 + static_cast<unsigned>(
+                 std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
 }
 
 }  // namespace emberlint

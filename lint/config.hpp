@@ -128,4 +128,9 @@ std::vector<std::string> tensor_type_patterns(const std::string& entry);
 
 void validate_config_text(const std::string& text, const std::filesystem::path& file, const RuleNames& names);
 
+// The line of a config file where an entry's glob or name is written: after the key's components in order
+// (`"layers"`, `"backends"`, `"metal"`), the value as a JSON string; 0 when it is not found. Thread-safe.
+unsigned config_line(const std::filesystem::path& config_file, const std::string& key,
+                     const std::string& value);
+
 }  // namespace emberlint

@@ -40,6 +40,9 @@ struct Diagnostic {
   // count in `uses` and the message. Empty: reported as is.
   std::string group;
   unsigned uses = 1;
+  // Why it fired, one step per line (`check --explain`): the use, the declaration, the config entry that
+  // makes its owner a backend's and the one that puts the file in its layer. Empty unless asked for.
+  std::vector<std::string> explanation;
 
   auto key() const { return std::tie(file, line, column, code, message); }
   bool operator<(const Diagnostic& o) const { return key() < o.key(); }

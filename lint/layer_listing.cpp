@@ -14,35 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The line of a config file where an entry's glob is written: after the key's components in order
-// (`"layers"`, `"backends"`, `"metal"`), the glob as a JSON string; 0 when it is not found.
-unsigned line_of(const fs::path& config_file, const std::string& key, const std::string& pattern) {
-  if (config_file.empty()) return 0;
-  static std::map<fs::path, std::string> texts;
-  auto it = texts.find(config_file);
-  if (it == texts.end()) {
-    std::ifstream in(config_file, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    it = texts.emplace(config_file, s.str()).first;
-  }
-  const std::string& text = it->second;
-  std::size_t from = 0;
-  std::istringstream parts(key);
-  std::string part;
-  while (std::getline(parts, part, '.')) {
-    if (auto at = text.find("\"" + part + "\"", from); at != std::string::npos) from = at;
-  }
-  auto at = text.find("\"" + pattern + "\"", from);
-  if (at == std::string::npos) at = text.find("\"" + pattern + "\"");
-  if (at == std::string::npos) return 0;
-  return 1 + static_cast<unsigned>(
-                 std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
-}
-
 ConfigEntry entry(const Config& config, std::string key, std::string pattern) {
   ConfigEntry e{std::move(key), std::move(pattern), config.file, 0};
-  e.line = line_of(config.file, e.key, e.pattern);
+  e.line = config_line(config.file, e.key, e.pattern);
   return e;
 }
 

@@ -72,6 +72,38 @@ Layer ProjectModel::layer(FileId file) const {
   return l;
 }
 
+std::string ProjectModel::entry(const LayerMatch& m) const {
+  std::string out = m.key + " \"" + m.pattern + "\"";
+  if (config_.file.empty()) return out + " (the built-in default config)";
+  out += " (";
+  out += relative(config_.file);
+  if (const unsigned line = config_line(config_.file, m.key, m.pattern)) {
+    out += ':';
+    out += std::to_string(line);
+  }
+  out += ')';
+  return out;
+}
+
+std::string ProjectModel::explain_owner(const Owner& owner) const {
+  return "owned by " + owner.describe() + (owner.by.key.empty() ? std::string() : ": " + entry(owner.by));
+}
+
+std::string ProjectModel::explain_layer(FileId file) const {
+  if (file < 0) return {};
+  std::vector<LayerMatch> why;
+  const Layer l = classify_path(config_, facts_.path(file), &why);
+  const char* kind = l.kind == LayerKind::frontend  ? "the frontend"
+                     : l.kind == LayerKind::backend ? "a backend"
+                     : l.kind == LayerKind::tests   ? "the tests"
+                     : l.kind == LayerKind::glue    ? "the glue"
+                                                    : "no layer";
+  std::string out = relative(facts_.path(file)) + " is in " + kind;
+  if (l.kind == LayerKind::backend) out += " ('" + l.backend + "')";
+  if (!why.empty()) out += ": " + entry(why.front());
+  return out;
+}
+
 std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& spelled) const {
   if (file >= 0) {
     if (auto it = file_owners_.find(file); it != file_owners_.end() && spelled.empty()) return it->second;
@@ -80,14 +112,18 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
   Layer l = layer(file);
   if (l.kind == LayerKind::backend) {
     // A backend's public headers are every layer's to include, with what they declare.
-    if (!is_public_header(file)) owner = Owner{l.backend, {}, l.also};
+    if (!is_public_header(file)) {
+      std::vector<LayerMatch> why;
+      classify_path(config_, facts_.path(file), &why);
+      owner = Owner{l.backend, {}, l.also, why.empty() ? LayerMatch{} : why.front()};
+    }
   } else if (l.kind == LayerKind::none) {
     const std::string resolved = file >= 0 ? facts_.path(file).generic_string() : std::string();
     for (const auto& lib : config_.libraries) {
       for (const auto& g : lib.headers) {
         if ((!resolved.empty() && g.matches_suffix(resolved)) ||
             (!spelled.empty() && g.matches_relative(spelled))) {
-          owner = Owner{lib.backend, lib.name, lib.also};
+          owner = Owner{lib.backend, lib.name, lib.also, {"libraries." + lib.name + ".headers", g.pattern()}};
           break;
         }
       }
@@ -127,7 +163,7 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
     for (const auto& lib : config_.libraries) {
       for (const auto& ns : lib.namespaces) {
         if (q == ns || (q.size() > ns.size() + 2 && q.compare(0, ns.size() + 2, ns + "::") == 0)) {
-          owner = Owner{lib.backend, lib.name, lib.also};
+          owner = Owner{lib.backend, lib.name, lib.also, {"libraries." + lib.name + ".namespaces", ns}};
         }
       }
       // A symbol glob names what a library declares: a function or type the project defines in one of its
@@ -144,7 +180,8 @@ std::optional<Owner> ProjectModel::symbol_owner(int symbol) const {
       if (!s.is_namespace && !own && !public_api) {
         for (const auto& g : lib.symbols) {
           if (g.matches_name(q) || (g.matches_name(plain) && !namespaced_own))
-            owner = Owner{lib.backend, lib.name, lib.also};
+            owner =
+                Owner{lib.backend, lib.name, lib.also, {"libraries." + lib.name + ".symbols", g.pattern()}};
         }
       }
       if (owner) break;

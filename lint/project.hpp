@@ -19,10 +19,18 @@ struct Layer {
   std::vector<std::string> also;  // further backends whose folders hold it (a folder shared by several)
 };
 
+// A config entry that decided something: its key ("layers.backends.cuda", "libraries.BLAS.headers") and
+// the glob or name it holds.
+struct LayerMatch {
+  std::string key;
+  std::string pattern;
+};
+
 struct Owner {
   std::string backend;            // the owning backend layer
   std::string library;            // the library, or empty when the owner is the backend's own folder
   std::vector<std::string> also;  // further backends a library serves
+  LayerMatch by;                  // the config entry that makes it the owner ("libraries.BLAS.headers")
 
   // "library Eigen (backend eigen)" or "backend eigen's folder"
   std::string describe() const;
@@ -52,6 +60,12 @@ class ProjectModel {
   // The project-relative folder of a backend ("backends/eigen"), for messages that say where code belongs.
   std::string backend_folder(const std::string& backend) const;
   std::string relative(const std::filesystem::path& p) const;
+  // `key "pattern" (.emberlint.json:12)`: a config entry and where the config says it.
+  std::string entry(const LayerMatch& m) const;
+  // For `check --explain`: "owned by library BLAS (backend 'blas'): libraries.BLAS.headers "cblas.h"
+  // (.emberlint.json:21)", and "frontend/x.cpp is in the frontend: layers.frontend "frontend/**" (...)".
+  std::string explain_owner(const Owner& owner) const;
+  std::string explain_layer(FileId file) const;
 
   // Whether a type (index into facts().types) is one of the configured tensor types: its class, its
   // template or one of its bases matches an entry of `tensor_types` (a qualified name or name glob; a
@@ -78,12 +92,6 @@ class ProjectModel {
   mutable std::optional<std::vector<Glob>> tensor_globs_;
   mutable std::unordered_map<int, bool> tensor_types_;
   mutable std::optional<std::vector<Glob>> extractor_globs_;
-};
-
-// A config entry that put a file in its layer: the key ("layers.backends.cuda") and the glob.
-struct LayerMatch {
-  std::string key;
-  std::string pattern;
 };
 
 // The layer of a file: glue first, then every backend whose folders hold it, then the frontend, then tests.

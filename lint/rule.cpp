@@ -6,7 +6,7 @@
 namespace emberlint {
 
 void Reporter::report(const Location& at, std::string message, std::vector<Replacement> fix,
-                      std::string group) const {
+                      std::string group, std::vector<std::string> explanation) const {
   if (at.file < 0 || !facts_.files[static_cast<std::size_t>(at.file)].in_project) return;
   Diagnostic d;
   d.code = info_.code;
@@ -20,6 +20,7 @@ void Reporter::report(const Location& at, std::string message, std::vector<Repla
   d.message = std::move(message);
   d.fix = std::move(fix);
   d.group = std::move(group);
+  d.explanation = std::move(explanation);
   out_.push_back(std::move(d));
 }
 

@@ -35,7 +35,7 @@ class Reporter {
   Reporter(const RuleInfo& info, const TuFacts& facts, std::vector<Diagnostic>& out)
       : info_(info), facts_(facts), out_(out) {}
   void report(const Location& at, std::string message, std::vector<Replacement> fix = {},
-              std::string group = {}) const;
+              std::string group = {}, std::vector<std::string> explanation = {}) const;
 
  private:
   const RuleInfo& info_;

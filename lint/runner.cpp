@@ -656,6 +656,9 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
 
   result.diagnostics.assign(merged.begin(), merged.end());
   std::sort(result.diagnostics.begin(), result.diagnostics.end());
+  if (!options.explain) {
+    for (Diagnostic& d : result.diagnostics) d.explanation.clear();
+  }
   std::sort(result.failures.begin(), result.failures.end());
   std::sort(result.partial.begin(), result.partial.end());
   result.notes = session.driver().notes();

@@ -33,6 +33,8 @@ struct CheckOptions {
   bool progress = false;  // `[done/total] file` on stderr while units are analyzed (stderr is a terminal)
   // Parse every function body, also in the headers of each file's preamble (slower; for comparison).
   bool parse_all_bodies = false;
+  // --explain: each finding keeps its explanation (Diagnostic::explanation) for the reports.
+  bool explain = false;
   // --diff REV: only the units affected by changes since REV (lint/git_diff.hpp, lint/include_graph.hpp);
   // --diff-lines: only the findings on added or modified lines.
   std::optional<std::string> diff_rev;

@@ -57,6 +57,11 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
                      {"end_column", d.end_column},
                      {"message", sanitize_utf8(d.message)},
                      {"fix", fix_json(result, d)}});
+    if (!d.explanation.empty()) {  // check --explain
+      json steps = json::array();
+      for (const auto& step : d.explanation) steps.push_back(sanitize_utf8(step));
+      diags.back()["explanation"] = std::move(steps);
+    }
   }
   doc["diagnostics"] = std::move(diags);
   json failures = json::array();

@@ -96,9 +96,16 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
     out << paint(kBold, where) << " "
         << paint(severity_color(d.severity), std::string(to_string(d.severity)) + ":") << " "
         << paint(kBold, sanitize_utf8(d.message) + " [" + d.code + " " + d.name + "]") << "\n";
+    auto notes = [&] {
+      for (const auto& step : d.explanation)
+        out << "  " << paint(kBold, "note:") << " " << sanitize_utf8(step) << "\n";
+    };
     auto& src = sources[d.file];
     if (!src) src = SourceText::read(d.file);
-    if (!src || d.line == 0) continue;
+    if (!src || d.line == 0) {
+      notes();
+      continue;
+    }
     std::string_view line = src->line(d.line);
     std::size_t col = d.column > 0 ? d.column - 1 : 0;
     std::string shown = sanitize_utf8(expand_tabs(line, line.size(), nullptr));
@@ -110,6 +117,7 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
     }
     out << shown << "\n"
         << std::string(width(before), ' ') << paint(kGreen, std::string(1, '^').append(len - 1, '~')) << "\n";
+    notes();
   }
   for (const Failure& f : result.failures) {
     out << paint(kBold, display_path(result, f.file) + ":") << " "

@@ -1,4 +1,5 @@
 // EL100 frontend-includes-backend: a frontend file includes a backend library header or a backend's header.
+#include "rules/owned_references.hpp"
 #include "rules/registry.hpp"
 
 namespace emberlint {
@@ -47,8 +48,10 @@ class FrontendIncludesBackend final : public Rule {
       std::string where = owner->library.empty() && inc.included >= 0
                               ? " (" + model.relative(model.facts().path(inc.included)) + ")"
                               : "";
-      reporter.report(inc.at, "frontend file includes '" + spelled + "', a header of " + owner->describe() +
-                                  where + "; reach the backend through the ops interface");
+      reporter.report(inc.at,
+                      "frontend file includes '" + spelled + "', a header of " + owner->describe() + where +
+                          "; reach the backend through the ops interface",
+                      {}, {}, explain_include(model, inc, *owner));
     }
   }
 };

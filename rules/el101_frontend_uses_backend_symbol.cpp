@@ -57,7 +57,8 @@ class FrontendUsesBackendSymbol final : public Rule {
       return model.layer(file).kind == LayerKind::frontend;
     });
     for (const auto& r : refs) {
-      reporter.report(r.reference->at, "frontend code uses " + describe(r), {}, subject(r));
+      reporter.report(r.reference->at, "frontend code uses " + describe(r), {}, subject(r),
+                      explain(model, r));
     }
   }
 };

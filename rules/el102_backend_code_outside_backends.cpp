@@ -114,9 +114,11 @@ class BackendCodeOutsideBackends final : public Rule {
       const bool has_file = fs::is_regular_file(model.config().root / file, ec);
       const std::string target =
           has_file ? file : "the folder of backend '" + owner.backend + "' (" + folder + "/)";
-      reporter.report(def.at, "'" + def.qualified_name + "' uses " + owner.describe() + " ('" +
-                                  sym.qualified_name + "' at line " + std::to_string(ref->at.line) +
-                                  "); it belongs in " + target + ", with the frontend dispatching to it");
+      reporter.report(def.at,
+                      "'" + def.qualified_name + "' uses " + owner.describe() + " ('" + sym.qualified_name +
+                          "' at line " + std::to_string(ref->at.line) + "); it belongs in " + target +
+                          ", with the frontend dispatching to it",
+                      {}, {}, explain(model, OwnedReference{ref, &sym, owner}));
     }
   }
 };

@@ -49,8 +49,10 @@ class CrossBackendDependency final : public Rule {
       auto owner = model.header_owner(inc);
       if (!owner) continue;
       if (auto user = model.backend_that_may_not_use(inc.at.file, *owner))
-        reporter.report(inc.at, "backend '" + *user + "' includes '" + inc.spelled + "', a header of " +
-                                    owner->describe());
+        reporter.report(
+            inc.at,
+            "backend '" + *user + "' includes '" + inc.spelled + "', a header of " + owner->describe(), {},
+            {}, explain_include(model, inc, *owner));
     }
     auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
       Layer l = model.layer(file);
@@ -59,7 +61,8 @@ class CrossBackendDependency final : public Rule {
     for (const auto& r : refs) {
       const std::string user = model.backend_that_may_not_use(r.reference->at.file, r.owner)
                                    .value_or(model.layer(r.reference->at.file).backend);
-      reporter.report(r.reference->at, "backend '" + user + "' uses " + describe(r));
+      reporter.report(r.reference->at, "backend '" + user + "' uses " + describe(r), {}, {},
+                      explain(model, r));
     }
   }
 };

@@ -45,8 +45,10 @@ class TestBypassesFrontend final : public Rule {
     for (const Include& inc : model.facts().includes) {
       if (model.layer(inc.at.file).kind != LayerKind::tests) continue;
       if (auto owner = model.header_owner(inc); owner && !model.may_use(inc.at.file, *owner)) {
-        reporter.report(inc.at, "test includes '" + inc.spelled + "', a header of " + owner->describe() +
-                                    "; test through the frontend");
+        reporter.report(inc.at,
+                        "test includes '" + inc.spelled + "', a header of " + owner->describe() +
+                            "; test through the frontend",
+                        {}, {}, explain_include(model, inc, *owner));
       }
     }
     auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
@@ -54,7 +56,7 @@ class TestBypassesFrontend final : public Rule {
     });
     for (const auto& r : refs) {
       reporter.report(r.reference->at, "test uses " + describe(r) + " directly; test through the frontend",
-                      {}, subject(r));
+                      {}, subject(r), explain(model, r));
     }
   }
 };

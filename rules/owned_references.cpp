@@ -83,4 +83,32 @@ std::string describe(const OwnedReference& r) {
   return out;
 }
 
+std::vector<std::string> explain(const ProjectModel& model, const OwnedReference& r) {
+  const TuFacts& facts = model.facts();
+  std::vector<std::string> out;
+  std::string use =
+      "line " + std::to_string(r.reference->at.line) + " names '" + r.symbol->qualified_name + "'";
+  if (r.reference->via != Via::direct && !r.reference->via_name.empty())
+    use += " through '" + r.reference->via_name + "'";
+  if (r.symbol->declared.file >= 0)
+    use += ", declared at " + model.relative(facts.path(r.symbol->declared.file)) + ":" +
+           std::to_string(r.symbol->declared.line);
+  out.push_back(use);
+  out.push_back(model.explain_owner(r.owner));
+  out.push_back(model.explain_layer(r.reference->at.file));
+  return out;
+}
+
+std::vector<std::string> explain_include(const ProjectModel& model, const Include& include,
+                                         const Owner& owner) {
+  std::vector<std::string> out;
+  out.push_back("'" + include.spelled + "'" +
+                (include.included >= 0
+                     ? " resolves to " + model.relative(model.facts().path(include.included))
+                     : std::string(" is not found on this machine")));
+  out.push_back(model.explain_owner(owner));
+  out.push_back(model.explain_layer(include.at.file));
+  return out;
+}
+
 }  // namespace emberlint

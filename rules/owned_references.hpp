@@ -30,4 +30,11 @@ std::string describe(const OwnedReference& r);
 // reported once, its type-only uses once more.
 std::string subject(const OwnedReference& r);
 
+// `check --explain`: why a use or an include is a finding, one step per line: where the symbol is declared
+// (or the header the include resolves to), the config entry that makes its owner a backend's, and the one
+// that puts the using file in its layer.
+std::vector<std::string> explain(const ProjectModel& model, const OwnedReference& r);
+std::vector<std::string> explain_include(const ProjectModel& model, const Include& include,
+                                         const Owner& owner);
+
 }  // namespace emberlint

@@ -1,8 +1,9 @@
-// `emberlint init` on small trees of our own in the three layouts of real multi-backend projects
-// (tests/lint/fixtures/init/): a C API with an op enum and src/<lib>-<backend>/ folders (tinyml, ggml's
-// shape), a class per op with a subclass per architecture folder (loom, ncnn's), and Primitive subclasses
-// whose eval_cpu/eval_gpu each backend folder defines (prism, MLX's). The proposed config is checked key by
-// key, its evidence comments are there, it loads, and init never overwrites a config unless asked.
+// `emberlint init`, `layers` and `check --explain`. init on small trees of our own in the three layouts of
+// real multi-backend projects (tests/lint/fixtures/init/): a C API with an op enum and src/<lib>-<backend>/
+// folders (tinyml, ggml's shape), a class per op with a subclass per architecture folder (loom, ncnn's), and
+// Primitive subclasses whose eval_cpu/eval_gpu each backend folder defines (prism, MLX's). The proposed
+// config is checked key by key, its evidence comments are there, it loads, and init never overwrites a config
+// unless asked.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -238,6 +239,64 @@ TEST(KnownLibraries, IncludesAreMatchedByTheirWholeSpellingOrFileName) {
   EXPECT_EQ(library_of_include("metal/metal.h"), nullptr);
   ASSERT_NE(library_of_include("metal/metal.h", /*ignore_case=*/true), nullptr);
   EXPECT_EQ(library_of_include("metal/metal.h", true)->name, "Metal");
+}
+
+}  // namespace
+
+namespace {
+
+// `check --explain`: each purity finding says why it fired, from the use to the config entries (with their
+// lines) that make the used thing a backend's and put the file in its layer; without the flag, nothing.
+TEST(Explain, APurityFindingSaysWhichConfigEntriesMadeIt) {
+  const fs::path project = fs::path(EMBERLINT_FIXTURES) / "project";
+  const fs::path scratch = scratch_dir("explain");
+  const std::string config = read_file(project / ".emberlint.json");
+  auto line = [&](const std::string& value, const std::string& after) {
+    const auto at = config.find(value, config.find(after));
+    return std::to_string(1 + std::count(config.begin(), config.begin() + static_cast<long>(at), '\n'));
+  };
+  const std::string check =
+      emberlint::test::emberlint() + " check --no-cache --select EL100,EL101 --format json ";
+  Outcome r = run_in(project, check + "--explain frontend/el100_includes.cpp", scratch);
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const json first = json::parse(r.out).at("diagnostics").at(0);
+  ASSERT_EQ(first.at("message").get<std::string>().rfind("frontend file includes 'Eigen/Core'", 0), 0u)
+      << r.out;
+  EXPECT_EQ(first.at("explanation"), json({"'Eigen/Core' resolves to vendor/Eigen/Core",
+                                           "owned by library Eigen (backend 'eigen'): "
+                                           "libraries.Eigen.headers \"Eigen/**\" (.emberlint.json:" +
+                                               line("\"Eigen/**\"", "\"libraries\"") + ")",
+                                           "frontend/el100_includes.cpp is in the frontend: layers.frontend "
+                                           "\"frontend/**\" (.emberlint.json:" +
+                                               line("\"frontend/**\"", "\"frontend\"") + ")"}));
+  // A symbol: where it is declared, and the symbol glob that makes it BLAS's.
+  Outcome sym = run_in(project, check + "--explain frontend/el101_nested_calls.cpp", scratch);
+  bool blas = false;
+  const json doc = json::parse(sym.out);  // kept: a range-for over a member of a temporary would dangle
+  for (const auto& d : doc.at("diagnostics")) {
+    if (d.at("message").get<std::string>().find("'cblas_dnrm2'") == std::string::npos) continue;
+    blas = true;
+    ASSERT_EQ(d.at("explanation").size(), 3u) << d;
+    EXPECT_EQ(
+        d.at("explanation").at(0).get<std::string>().rfind("line 17 names 'cblas_dnrm2', declared at ", 0),
+        0u)
+        << d;
+    EXPECT_EQ(d.at("explanation").at(1),
+              "owned by library BLAS (backend 'blas'): libraries.BLAS.symbols \"cblas_*\" "
+              "(.emberlint.json:" +
+                  line("\"cblas_*\"", "\"libraries\"") + ")");
+  }
+  EXPECT_TRUE(blas) << sym.out;
+  Outcome text = run_in(project,
+                        emberlint::test::emberlint() +
+                            " check --no-cache --select EL100 --explain "
+                            "frontend/el100_includes.cpp",
+                        scratch);
+  EXPECT_NE(text.out.find("\n  note: 'Eigen/Core' resolves to vendor/Eigen/Core\n"), std::string::npos)
+      << text.out;
+  Outcome plain = run_in(project, check + "frontend/el100_includes.cpp", scratch);
+  EXPECT_FALSE(json::parse(plain.out).at("diagnostics").at(0).contains("explanation")) << plain.out;
+  fs::remove_all(scratch);
 }
 
 }  // namespace
