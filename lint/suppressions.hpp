@@ -1,6 +1,7 @@
 // Suppression comments: emberlint's own forms, clang-tidy's NOLINT family with emberlint-* globs, and the
-// predecessor's upper-case ignore comment (docs/emberlint.md, "Suppressions and exit codes"). Comments are found with a small lexer,
-// so text in string literals (raw strings included) is never taken for a suppression.
+// predecessor's upper-case ignore comment (docs/emberlint.md, "Suppressions and exit codes"). Comments are
+// found with a small lexer, so text in string literals (raw strings included) is never taken for a
+// suppression.
 #pragma once
 
 #include <filesystem>
