@@ -649,29 +649,35 @@ class Discoverer {
                              (outside.size() == 1 ? "includes " : "include ") + l.name + " headers (" +
                              outside.front() + ": <" + file_header(outside.front(), &l) + ">)" + then);
       };
-      if (uses.empty()) {
+      // The backends named after the library serve it, whether or not their files include its headers
+      // (ncnn's src/layer/vulkan/ reaches Vulkan through the project's own loader); when none of them
+      // includes it, so does the backend that includes it most (ggml's cuda/ for the MUSA build).
+      std::vector<std::string> named;
+      for (const auto& [id, folders] : backend_folders_) {
+        const bool folder_named = std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
+          return named_library(name_of(f)) == &l;
+        });
+        if (folder_named || (id == l.backend && uses.count(id))) named.push_back(id);
+      }
+      if (uses.empty() && named.empty()) {
         note_outside(" and no backend folder does: a backend of its own, or glue?");
         continue;
       }
       ProposedLibrary p;
       p.library = &l;
-      // The backends named after the library serve it; else the one that includes it most.
-      for (const auto& [id, n] : uses) {
-        const auto& folders = backend_folders_[id];
-        if (std::any_of(folders.begin(), folders.end(),
-                        [&](const std::string& f) { return named_library(name_of(f)) == &l; }) ||
-            id == l.backend)
-          p.backends.push_back(id);
-      }
-      if (p.backends.empty()) {
+      p.backends = named;
+      const bool named_use =
+          std::any_of(named.begin(), named.end(), [&](const std::string& id) { return uses.count(id); });
+      if (!named_use && !uses.empty()) {
         p.backends.push_back(std::max_element(uses.begin(), uses.end(), [](const auto& a, const auto& b) {
                                return a.second < b.second;
                              })->first);
       }
       std::vector<std::string> why;
       for (const auto& [id, n] : uses) why.push_back(plural(n, "file") + " of " + id);
-      p.why = "included by " + join_why(why);
-      if (p.backends.size() == 1 && uses.size() > 1) {
+      p.why = why.empty() ? "named after it: backend " + named.front() + " (no file includes its headers)"
+                          : "included by " + join_why(why);
+      if (p.backends.size() == 1 && uses.size() > 1) {  // the others' uses are findings
         std::vector<std::string> others;
         for (const auto& [id, n] : uses) {
           if (id != p.backends.front()) others.push_back(id);

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "lint/known_libraries.hpp"
 #include "tests/support/test_support.hpp"
@@ -109,6 +110,9 @@ TEST_F(InitDiscovery, AClassPerOpWithASubclassPerArchitectureFolder) {
   EXPECT_EQ(c.at("libraries").at("x86-intrinsics").at("backend"), "x86");
   EXPECT_EQ(c.at("libraries").at("arm-intrinsics").at("backend"), "arm");
   EXPECT_NE(text.find("src/mat.h: <emmintrin.h>"), std::string::npos) << text;
+  // A backend named after a library is proposed as its user even when no file includes its headers (ncnn's
+  // vulkan layers reach Vulkan through the project's own loader).
+  EXPECT_EQ(c.at("libraries").at("Vulkan").at("backend"), "vulkan");
   const json& ops = c.at("ops_interface");
   EXPECT_EQ(ops.at("model"), "op_classes_subclasses");
   EXPECT_EQ(ops.at("base"), "loom::Layer");
@@ -296,6 +300,38 @@ TEST(Explain, APurityFindingSaysWhichConfigEntriesMadeIt) {
       << text.out;
   Outcome plain = run_in(project, check + "frontend/el100_includes.cpp", scratch);
   EXPECT_FALSE(json::parse(plain.out).at("diagnostics").at(0).contains("explanation")) << plain.out;
+  fs::remove_all(scratch);
+}
+
+// docs/emberlint.md documents every subcommand `emberlint --help` lists, and every flag of `check`.
+TEST(Docs, EverySubcommandAndCheckFlagIsDocumented) {
+  const std::string docs = read_file(fs::path(EMBERLINT_FIXTURES) / "../../../docs/emberlint.md");
+  ASSERT_FALSE(docs.empty());
+  const fs::path scratch = scratch_dir("docs");
+  auto listed = [&](const std::string& args, const std::string& section) {
+    Outcome help = run_in(scratch, emberlint::test::emberlint() + " " + args, scratch);
+    std::vector<std::string> names;
+    std::istringstream lines(help.out.substr(std::min(help.out.size(), help.out.find(section))));
+    std::string line;
+    std::getline(lines, line);  // the section's title
+    while (std::getline(lines, line) && line.rfind("  ", 0) == 0) {
+      std::istringstream words(line);
+      std::string first;
+      words >> first;
+      names.push_back(first.substr(0, first.find(',')));
+    }
+    return names;
+  };
+  const auto commands = listed("--help", "Subcommands:");
+  EXPECT_GE(commands.size(), 8u);
+  for (const auto& c : commands)
+    EXPECT_NE(docs.find("`emberlint " + c), std::string::npos) << c << " is not in docs/emberlint.md";
+  const auto flags = listed("check --help", "Options:");
+  EXPECT_GE(flags.size(), 20u);
+  for (const auto& f : flags) {
+    if (f.rfind("-", 0) != 0 || f == "-h") continue;
+    EXPECT_NE(docs.find("`" + f), std::string::npos) << "check " << f << " is not in docs/emberlint.md";
+  }
   fs::remove_all(scratch);
 }
 
