@@ -29,6 +29,12 @@ void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tenso
   DeviceContext& dev = rt.device(out.device(), op);
   ClDims sa, sb;
   const cl_int amode = broadcast_mode(op, a, out, sa), bmode = broadcast_mode(op, b, out, sb);
+  if constexpr (sizeof...(Extra) == 0) {  // broadcasting: without per-element division where the shapes allow
+    const auto rows_kernel = [&] {
+      return dev.kernel("comparison", dtype_options(a.dtype()), (std::string(op) + "_kernel_rows").c_str());
+    };
+    if (launch_broadcast_rows(dev, rows_kernel, a, b, out, amode, bmode)) return;
+  }
   dev.launch(comparison_kernel(dev, a.dtype(), op), out.size(), arg(a), arg(b), arg(out),
              static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), sa, sb, amode, bmode, extra...);
 }

@@ -105,6 +105,19 @@ inline std::optional<RowsView> rows_view(const Shape& out, const std::vector<Sha
   return std::nullopt;
 }
 
+// A binary op's kernel on out as rows x columns when operand a or b broadcasts through strides (mode 2) and
+// rows_view finds a split: kernel() (arguments n, a, b, out, akind, bkind: the _rows kernels of math.cl and
+// comparison.cl) on that 2-D range, and true; else false, and nothing is launched.
+template <class Kernel>
+bool launch_broadcast_rows(DeviceContext& dev, Kernel&& kernel, const Tensor& a, const Tensor& b, Tensor& out,
+                           cl_int amode, cl_int bmode) {
+  if (amode != 2 && bmode != 2) return false;
+  const std::optional<RowsView> v = rows_view(out.shape(), {a.shape(), b.shape()});
+  if (!v) return false;
+  dev.launch_rows(kernel(), 1, v->rows, v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
+  return true;
+}
+
 // A tensor seen as (outer, extent, inner) around `axis`.
 struct AxisView {
   std::int64_t outer = 1, extent = 1, inner = 1;

@@ -41,14 +41,10 @@ void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tenso
   DeviceContext& dev = rt.device(out.device(), op);
   ClDims sa, sb;
   const cl_int amode = broadcast_mode(op, a, out, sa), bmode = broadcast_mode(op, b, out, sb);
-  if (amode == 2 || bmode == 2) {  // broadcasting: without per-element division where the shapes allow
-    if (const std::optional<RowsView> v = rows_view(out.shape(), {a.shape(), b.shape()})) {
-      dev.launch_rows(
-          dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str()), 1,
-          v->rows, v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
-      return;
-    }
-  }
+  const auto rows_kernel = [&] {  // broadcasting: without per-element division where the shapes allow
+    return dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str());
+  };
+  if (launch_broadcast_rows(dev, rows_kernel, a, b, out, amode, bmode)) return;
   dev.launch(math_kernel(dev, out.dtype(), op), out.size(), arg(a), arg(b), arg(out),
              static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), sa, sb, amode, bmode);
 }

@@ -39,6 +39,16 @@ inline long ember_rows_offset(long n, long row, long col, int kind) {
   return row * row_step + col * col_step;
 }
 
+// The prologue of a binary op's kernel on a 2-D range over out as rows x columns of n (the _rows kernels of
+// math.cl and comparison.cl): col, row, and the operands x and y (compute type C) of out element
+// (row, col), from a and b of kinds akind and bkind.
+#define EMBER_ROWS_OPERANDS                                            \
+  const long col = get_global_id(0);                                   \
+  if (col >= n) return;                                                \
+  const long row = get_global_id(1);                                   \
+  const C x = LOAD(a, a_off + ember_rows_offset(n, row, col, akind)); \
+  const C y = LOAD(b, b_off + ember_rows_offset(n, row, col, bkind))
+
 // float -> float16 rounded to nearest even; NaN becomes the quiet NaN with the sign kept and no payload,
 // exactly like ember::half (vstore_half may keep payload bits).
 inline void ember_store_half(float v, long i, __global half* p) {

@@ -18,6 +18,13 @@ inline long operand_at(long i, int mode, int nd, const ember_dims* dims, const e
     const C x = LOAD(a, a_off + operand_at(i, amode, nd, &dims, &sa));                                     \
     const C y = LOAD(b, b_off + operand_at(i, bmode, nd, &dims, &sb));                                     \
     o[o_off + i] = (uchar)((expr) ? 1 : 0);                                                                \
+  }                                                                                                        \
+  /* On a 2-D range over out as rows x columns of n (layout.hpp's RowsView), operands by kind: */          \
+  /* broadcasting without division, as math.cl's _rows kernels. */                                        \
+  __kernel void name##_rows(long n, __global const T* a, long a_off, __global const T* b, long b_off,     \
+                            __global uchar* o, long o_off, int akind, int bkind) {                         \
+    EMBER_ROWS_OPERANDS;                                                                                   \
+    o[o_off + row * n + col] = (uchar)((expr) ? 1 : 0);                                                    \
   }
 
 BINARY(equal_kernel, x == y)

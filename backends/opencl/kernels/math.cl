@@ -28,11 +28,7 @@ inline long operand_offset(long i, int mode, int nd, const ember_dims* dims, con
   /* On a 2-D range over out as rows x columns of n (layout.hpp's RowsView), operands by kind. */          \
   __kernel void name##_rows(long n, __global const T* a, long a_off, __global const T* b, long b_off,     \
                             __global T* o, long o_off, int akind, int bkind) {                             \
-    const long col = get_global_id(0);                                                                     \
-    if (col >= n) return;                                                                                  \
-    const long row = get_global_id(1);                                                                     \
-    const C x = LOAD(a, a_off + ember_rows_offset(n, row, col, akind));                                    \
-    const C y = LOAD(b, b_off + ember_rows_offset(n, row, col, bkind));                                    \
+    EMBER_ROWS_OPERANDS;                                                                                   \
     STORE(o, o_off + row * n + col, (expr));                                                               \
   }
 
