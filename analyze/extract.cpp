@@ -41,6 +41,9 @@ struct RawImpl {
   std::vector<std::string> overrides;  // class shape: USRs of the overridden methods
   bool marker = false;
   std::string spelled;  // the function's own name, when it differs from `name`
+  // Class shape: the base outside the backend's folders whose implementation the backend's class inherits
+  // (a frontend's reference implementation), empty for the class's own methods.
+  std::string inherited_from;
   const std::string& function() const { return spelled.empty() ? name : spelled; }
 };
 
@@ -124,26 +127,92 @@ class TuWalker {
     return false;
   }
 
+  // Every backend whose folders hold a file: a folder shared by two backends (a gpu/ of Metal and CUDA) holds
+  // an implementing class of each.
+  std::vector<std::string> backends_of_file(const fs::path& file) const {
+    if (file.empty()) return {};
+    Layer layer = classify_path(*in_.config, file);
+    if (layer.kind != LayerKind::backend) return {};
+    std::vector<std::string> out = {layer.backend};
+    out.insert(out.end(), layer.also.begin(), layer.also.end());
+    return out;
+  }
+
   void class_shape_class(CXCursor cls) {
     std::string name = qualified_name(cls);
     if (name == in_.ops->interface_class) collect_interface(cls);
     Place p = place_of(cls);
-    auto backend = backend_of_file(p.file);
-    if (!backend) return;
-    auto configured = in_.ops->implementations.find(*backend);
-    bool is_impl = configured != in_.ops->implementations.end() ? configured->second == name
-                                                                : derives_from_interface(cls);
-    if (!is_impl || !impl_classes_.insert(usr(cls)).second) return;
-    out_.classes.push_back({*backend, name, p});
+    for (const std::string& backend : backends_of_file(p.file)) {
+      auto configured = in_.ops->implementations.find(backend);
+      bool is_impl = configured != in_.ops->implementations.end() ? configured->second == name
+                                                                  : derives_from_interface(cls);
+      if (!is_impl || !impl_classes_.insert(backend + "\x1f" + usr(cls)).second) continue;
+      out_.classes.push_back({backend, name, p});
+      for (CXCursor c : children(cls)) {
+        if (clang::kind(c) != CXCursor_CXXMethod) continue;
+        if (!clang::is_public(c)) continue;
+        std::string method = clang::spelling(c);
+        if (method.rfind("operator", 0) == 0) continue;
+        RawImpl impl{
+            backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c),
+            {},      {}};
+        add_overridden(c, impl.overrides);
+        out_.impls.push_back(std::move(impl));
+      }
+      std::set<std::string> overridden;
+      for (CXCursor c : children(cls)) {
+        if (clang::kind(c) != CXCursor_CXXMethod) continue;
+        overridden.insert(usr(c));
+        std::vector<std::string> chain;
+        add_overridden(c, chain);
+        overridden.insert(chain.begin(), chain.end());
+      }
+      add_inherited(cls, backend, overridden);
+    }
+  }
+
+  // Every method `m` overrides, directly or through intermediate bases (a backend's class deriving from a
+  // reference implementation that derives from the interface).
+  static void add_overridden(CXCursor m, std::vector<std::string>& out, int depth = 0) {
+    if (depth > 16) return;
+    for (CXCursor o : clang::overridden(m)) {
+      out.push_back(usr(o));
+      add_overridden(o, out, depth + 1);
+    }
+  }
+
+  // The ops a backend's class inherits from a base outside the backend's folders that implements them (a
+  // frontend's reference implementation): that base's code runs for them. A base in the backend's own folders
+  // is an implementing class of its own.
+  void add_inherited(CXCursor cls, const std::string& backend, std::set<std::string>& overridden,
+                     int depth = 0) {
+    if (depth > 16) return;
     for (CXCursor c : children(cls)) {
-      if (clang::kind(c) != CXCursor_CXXMethod) continue;
-      if (!clang::is_public(c)) continue;
-      std::string method = clang::spelling(c);
-      if (method.rfind("operator", 0) == 0) continue;
-      RawImpl impl{
-          *backend, usr(c), method, name, signature_of(tu_, c), place_of(c), {}, has_fallback_marker(c), {}};
-      for (CXCursor o : clang::overridden(c)) impl.overrides.push_back(usr(o));
-      out_.impls.push_back(std::move(impl));
+      if (clang::kind(c) != CXCursor_CXXBaseSpecifier) continue;
+      CXCursor base = clang::definition(clang::declaration_of(clang::type_of(c)));
+      if (clang::is_null(base)) continue;
+      const std::string base_name = qualified_name(base);
+      if (base_name == in_.ops->interface_class || !derives_from_interface(base)) continue;
+      const auto owners = backends_of_file(place_of(base).file);
+      if (std::find(owners.begin(), owners.end(), backend) != owners.end()) continue;
+      for (CXCursor m : children(base)) {
+        if (clang::kind(m) != CXCursor_CXXMethod || !clang::is_public(m) || !clang::is_virtual_method(m) ||
+            clang::is_pure_virtual_method(m))
+          continue;
+        const std::string u = usr(m);
+        // Only what overrides the interface's methods: a virtual the base adds is no op.
+        if (clang::overridden(m).empty() || !overridden.insert(u).second) continue;
+        RawImpl impl{backend,     u,  clang::spelling(m),     base_name, signature_of(tu_, m),
+                     place_of(m), {}, has_fallback_marker(m), {},        {}};
+        impl.inherited_from = base_name;
+        // Its body is in a header whose bodies this unit skipped: the header gets a parse of its own.
+        if (const Place where = place_of(m); is_header_path(where.file) && in_project(where.file))
+          out_.skipped.emplace_back(u, where.file);
+        add_overridden(m, impl.overrides);
+        overridden.insert(impl.overrides.begin(), impl.overrides.end());
+        out_.impls.push_back(std::move(impl));
+      }
+      add_inherited(base, backend, overridden, depth + 1);
     }
   }
 
@@ -194,7 +263,8 @@ class TuWalker {
                           p,
                           {},
                           has_fallback_marker(fn),
-                          *op == spelled ? std::string() : spelled});
+                          *op == spelled ? std::string() : spelled,
+                          {}});
   }
 
   void definition(CXCursor fn) {
@@ -404,7 +474,7 @@ class Merger {
     for (auto& r : results_) {
       for (auto& op : r.ops) ops_.emplace(op.usr, op);
       for (auto& impl : r.impls) {
-        auto [it, fresh] = impls_.emplace(impl.usr, impl);
+        auto [it, fresh] = impls_.emplace(impl_key(impl.backend, impl.usr), impl);
         if (!fresh) {
           // A redeclaration: keep the first place, take defaults from whichever declaration spells them.
           for (std::size_t i = 0; i < impl.signature.params.size() && i < it->second.signature.params.size();
@@ -424,8 +494,10 @@ class Merger {
       for (auto& cls : r.classes) classes_.emplace(cls.backend, cls);
       interface_methods_.insert(r.interface_methods.begin(), r.interface_methods.end());
     }
-    for (const auto& [u, impl] : impls_) {
-      for (const auto& o : impl.overrides) overrides_[u].push_back(o);
+    for (const auto& [key, impl] : impls_) {
+      impl_by_usr_.emplace(impl.usr, &impl);
+      if (overrides_.count(impl.usr)) continue;  // the same method implementing a second backend
+      for (const auto& o : impl.overrides) overrides_[impl.usr].push_back(o);
     }
   }
 
@@ -451,7 +523,7 @@ class Merger {
   }
 
   std::string backend_of_callee(const Callee& c) const {
-    if (auto it = impls_.find(c.usr); it != impls_.end()) return it->second.backend;
+    if (auto it = impl_by_usr_.find(c.usr); it != impl_by_usr_.end()) return it->second->backend;
     if (!c.file.empty()) {
       Layer layer = classify_path(*in_.config, c.file);
       if (layer.kind == LayerKind::backend) return layer.backend;
@@ -464,6 +536,14 @@ class Merger {
     cell.signature = impl.signature.render(impl.function());
     cell.declared = impl.declared;
     auto body = bodies_.find(impl.usr);
+    const std::string inherited = impl.inherited_from.empty() ? std::string()
+                                                              : "inherited from " + impl.inherited_from +
+                                                                    ", outside the backend's folders";
+    if (body == bodies_.end() && !inherited.empty()) {
+      cell.status = Status::fallback;
+      cell.reason = inherited;
+      return cell;
+    }
     if (body == bodies_.end()) {
       cell.status = Status::missing;
       cell.defined = impl.declared;
@@ -482,6 +562,11 @@ class Merger {
       cell.reason = "marked `emberlint-fallback:`";
       return cell;
     }
+    if (!inherited.empty()) {
+      cell.status = Status::fallback;
+      cell.reason = inherited;
+      return cell;
+    }
     for (const Callee& c : b.callees) {
       std::string reason;
       const std::string ns = c.qualified.substr(0, c.qualified.rfind("::"));
@@ -498,9 +583,9 @@ class Merger {
       if (reason.empty() && c.usr != impl.usr) {
         if (const RawOp* op = op_of(c.usr); op && in_.ops->shape == OpsConfig::Shape::class_) {
           reason = "composite of ops: calls " + op->name;
-        } else if (auto it = impls_.find(c.usr); it != impls_.end() && it->second.backend == backend &&
-                                                 in_.ops->shape == OpsConfig::Shape::functions &&
-                                                 op_names_.count(it->second.name)) {
+        } else if (auto it = impls_.find(impl_key(backend, c.usr));
+                   it != impls_.end() && in_.ops->shape == OpsConfig::Shape::functions &&
+                   op_names_.count(it->second.name)) {
           reason = "composite of ops: calls " + c.qualified;
         }
       }
@@ -592,7 +677,12 @@ class Merger {
   const ExtractInput& in_;
   std::vector<TuResult>& results_;
   std::map<std::string, RawOp> ops_;
+  // By backend and USR: a class in a folder two backends share implements both (impl_key).
+  static std::string impl_key(const std::string& backend, const std::string& usr) {
+    return backend + '\x1f' + usr;
+  }
   std::map<std::string, RawImpl> impls_;
+  std::map<std::string, const RawImpl*> impl_by_usr_;  // the first backend's, for callees
   std::map<std::string, RawBody> bodies_;
   std::map<std::string, RawBackendClass> classes_;
   std::map<std::string, std::vector<std::string>> overrides_;

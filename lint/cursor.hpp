@@ -40,6 +40,9 @@ inline bool is_definition(CXCursor c) {
 inline bool is_virtual_method(CXCursor c) {
   return clang_CXXMethod_isVirtual(c) != 0;
 }
+inline bool is_pure_virtual_method(CXCursor c) {
+  return clang_CXXMethod_isPureVirtual(c) != 0;
+}
 inline bool is_const_method(CXCursor c) {
   return clang_CXXMethod_isConst(c) != 0;
 }

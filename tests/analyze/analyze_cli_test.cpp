@@ -74,6 +74,101 @@ TEST_F(AnalyzeCli, JsonMatrixMatchesTheHandWrittenExpectation) {
             json({{"native", 0}, {"fallback", 3}, {"stub", 1}, {"missing", 1}, {"unknown", 0}}));
 }
 
+// A folder shared by two backends (MLX's backend/gpu/ of Metal and CUDA): the class it defines implements
+// both, each backend's cells its own (before, the second backend was all `missing`).
+TEST_F(AnalyzeCli, AClassInAFolderSharedByTwoBackendsImplementsBoth) {
+  const fs::path dir = scratch_ / "shared";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write_file(dir / ".emberlint.json", R"({
+    "layers": {"frontend": ["include/**"],
+               "backends": {"metal": ["backends/metal/**", "backends/gpu/**"],
+                            "cuda": ["backends/cuda/**", "backends/gpu/**"]}},
+    "ops_interface": {"shape": "class", "class": "demo::Backend", "headers": ["include/demo/*_ops.hpp"]},
+    "exclude": ["backends/alpha/**", "backends/beta/**", "backends/gamma/**"],
+    "compile_flags": ["-std=c++20", "-Iinclude"]
+  })");
+  write_file(dir / "backends/gpu/gpu_backend.cpp", R"(#include "demo/backend.hpp"
+namespace demo::gpu {
+class GpuBackend final : public Backend {
+ public:
+  const char* name() const override { return "gpu"; }
+  void add(const Tensor& a, const Tensor& b, Tensor& out) override { out.value = a.value + b.value; }
+  void scale(const Tensor& x, double factor, Tensor& out) override { out.value = x.value * factor; }
+  void sum(const Tensor& x, int, Tensor& out, bool = false) override { out.value = x.value; }
+  void load(Tensor& out, const char*) override { out.value = 3; }
+  void save(const Tensor&, const char*) override {}
+};
+}  // namespace demo::gpu
+)");
+  Outcome o = analyze("--format json", dir);
+  ASSERT_EQ(o.exit_code, 0) << o.err << o.out;
+  json doc = json::parse(o.out);
+  ASSERT_EQ(doc.at("ops").size(), 5u);
+  for (const auto& op : doc.at("ops")) {
+    for (const char* backend : {"metal", "cuda"}) {
+      EXPECT_EQ(op.at("cells").at(backend).at("status"), "native") << op.at("id") << " on " << backend;
+      EXPECT_EQ(op.at("cells").at(backend).at("location").at("file"), "backends/gpu/gpu_backend.cpp");
+    }
+  }
+}
+
+// A backend's class that derives from a reference implementation outside the backend's folders (a frontend
+// class implementing the ops generically) inherits the ops it does not override: those cells run the
+// reference's code, fallback (stub where it only throws), not missing.
+TEST_F(AnalyzeCli, OpsInheritedFromAReferenceImplementationAreFallbacks) {
+  const fs::path dir = scratch_ / "inherited";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write_file(dir / ".emberlint.json", R"({
+    "layers": {"frontend": ["include/**"], "backends": {"delta": ["backends/delta/**"]}},
+    "ops_interface": {"shape": "class", "class": "demo::Backend", "headers": ["include/demo/*_ops.hpp"]},
+    "exclude": ["backends/alpha/**", "backends/beta/**", "backends/gamma/**"],
+    "compile_flags": ["-std=c++20", "-Iinclude"]
+  })");
+  write_file(dir / "include/demo/reference_backend.hpp", R"(#pragma once
+#include <stdexcept>
+
+#include "demo/backend.hpp"
+namespace demo {
+class ReferenceBackend : public Backend {
+ public:
+  void add(const Tensor& a, const Tensor& b, Tensor& out) override { out.value = a.value + b.value; }
+  void scale(const Tensor& x, double factor, Tensor& out) override { out.value = x.value * factor; }
+  void sum(const Tensor& x, int, Tensor& out, bool = false) override { out.value = x.value; }
+  void load(Tensor&, const char*) override { throw std::logic_error("reference: load"); }
+  virtual void trace() {}
+};
+}  // namespace demo
+)");
+  write_file(dir / "backends/delta/delta_backend.cpp", R"(#include "demo/reference_backend.hpp"
+namespace demo::delta {
+class DeltaBackend final : public ReferenceBackend {
+ public:
+  const char* name() const override { return "delta"; }
+  void add(const Tensor& a, const Tensor& b, Tensor& out) override;
+};
+void DeltaBackend::add(const Tensor& a, const Tensor& b, Tensor& out) {
+  out.value = a.value + b.value;
+}
+}  // namespace demo::delta
+)");
+  Outcome o = analyze("--format json", dir);
+  ASSERT_EQ(o.exit_code, 1) << o.err << o.out;  // save: the interface's own default, missing (EL400)
+  json doc = json::parse(o.out);
+  std::map<std::string, json> cells;
+  for (const auto& op : doc.at("ops")) cells[op.at("id")] = op.at("cells").at("delta");
+  EXPECT_EQ(cells.at("add").at("status"), "native");
+  EXPECT_EQ(cells.at("add").at("location").at("file"), "backends/delta/delta_backend.cpp");
+  for (const char* op : {"scale", "sum"}) {
+    EXPECT_EQ(cells.at(op).at("status"), "fallback") << op;
+    EXPECT_EQ(cells.at(op).at("reason"),
+              "inherited from demo::ReferenceBackend, outside the backend's folders")
+        << op;
+  }
+  EXPECT_EQ(cells.at("load").at("status"), "stub");
+  EXPECT_EQ(cells.at("save").at("status"), "missing");
+  EXPECT_TRUE(doc.at("unexposed").empty()) << "a virtual the base adds is no op: " << doc.at("unexposed");
+}
+
 TEST_F(AnalyzeCli, FindingsAreEL400ToEL403InCheckSchema) {
   Outcome o = analyze("--format json");
   json doc = json::parse(o.out);
