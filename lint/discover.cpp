@@ -410,13 +410,15 @@ class Discoverer {
         d = up;
       }
     }
-    for (const auto& [folder, why] : excluded) {
-      // Only the outermost: a build folder inside vendored code is covered by it.
+    for (const auto& entry : excluded) {
+      // Only the outermost: a build folder inside vendored code is covered by it. (No structured binding: a
+      // lambda may not capture one before C++20's clang 16.)
+      const std::string& folder = entry.first;
       if (std::any_of(excluded.begin(), excluded.end(),
                       [&](const auto& e) { return e.first != folder && under(folder, e.first); }))
         continue;
       out_.exclude.push_back(folder + "/**");
-      exclude_why_.push_back(folder + "/ (" + why + ")");
+      exclude_why_.push_back(folder + "/ (" + entry.second + ")");
     }
     out_.exclude_why = join_why(exclude_why_);
   }
