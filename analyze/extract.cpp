@@ -88,12 +88,6 @@ class TuWalker {
     }
     return false;
   }
-  std::optional<std::string> backend_of_file(const fs::path& file) const {
-    if (file.empty()) return std::nullopt;
-    Layer layer = classify_path(*in_.config, file);
-    if (layer.kind == LayerKind::backend) return layer.backend;
-    return std::nullopt;
-  }
   bool in_project(const fs::path& file) const {
     return !file.empty() && !relative_to(file, in_.config->root).empty() && !in_.config->excluded(file);
   }
@@ -238,8 +232,8 @@ class TuWalker {
       }
     }
     if (!backend) {
-      auto by_file = backend_of_file(p.file);
-      if (by_file && !in_.ops->implementations.count(*by_file)) backend = by_file;
+      const auto by_file = backends_of_file(p.file);
+      if (!by_file.empty() && !in_.ops->implementations.count(by_file.front())) backend = by_file.front();
     }
     // A name pattern with {backend} ("{op}_{backend}") names the backend wherever the function is.
     std::optional<std::string> op;

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "lint/include_graph.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
@@ -17,11 +18,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::uintmax_t kLargestFile = 4u << 20;  // larger files are data, not code to scan
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 // The words of a folder name: "ggml-cuda" -> ggml, cuda; "no_gpu" -> no, gpu.
 std::vector<std::string> words(const std::string& name) {
@@ -44,20 +40,22 @@ bool one_of(const std::string& s, std::initializer_list<const char*> names) {
 }
 
 bool vendored_name(const std::string& name) {
-  const std::string n = lower(name);
+  const std::string n = ascii_lower(name);
   return n.rfind("build", 0) == 0 || n.rfind("cmake-build", 0) == 0 ||
          one_of(n, {"third_party", "third-party", "thirdparty", "3rdparty", "external", "extern", "vendor",
                     "vendored", "deps", "_deps", "node_modules", "subprojects"});
 }
 bool test_name(const std::string& name) {
-  return one_of(lower(name), {"test", "tests", "unittest", "unittests", "unit_tests", "testing", "gtest"});
+  return one_of(ascii_lower(name),
+                {"test", "tests", "unittest", "unittests", "unit_tests", "testing", "gtest"});
 }
 bool glue_name(const std::string& name) {
-  return one_of(lower(name), {"examples", "example", "samples", "sample", "tools", "benchmark", "benchmarks",
-                              "bench", "apps", "python", "bindings", "docs", "doc", "scripts"});
+  return one_of(ascii_lower(name),
+                {"examples", "example", "samples", "sample", "tools", "benchmark", "benchmarks", "bench",
+                 "apps", "python", "bindings", "docs", "doc", "scripts"});
 }
 bool shared_name(const std::string& name) {
-  return one_of(lower(name), {"common", "shared", "utils", "util", "detail", "base"});
+  return one_of(ascii_lower(name), {"common", "shared", "utils", "util", "detail", "base"});
 }
 bool gpu_library(const KnownLibrary* l) {
   return l && one_of(l->name, {"CUDA", "HIP", "MUSA", "Metal", "Vulkan", "OpenCL", "CLBlast", "SYCL",
@@ -471,7 +469,7 @@ class Discoverer {
     std::size_t test_units = 0;
     for (const auto& c : commands_) {
       for (std::size_t i = 0; i + 1 < c.arguments.size(); ++i) {
-        if (c.arguments[i] == "-o" && lower(c.arguments[i + 1]).find("test") != std::string::npos)
+        if (c.arguments[i] == "-o" && ascii_lower(c.arguments[i + 1]).find("test") != std::string::npos)
           ++test_units;
       }
     }
@@ -518,7 +516,7 @@ class Discoverer {
     for (const auto& c : children) {
       if (named_library(name_of(c)) || names_a_processor(name_of(c))) hinted.push_back(c);
     }
-    const bool backend_parent = one_of(lower(name_of(parent)), {"backend", "backends"});
+    const bool backend_parent = one_of(ascii_lower(name_of(parent)), {"backend", "backends"});
     if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
     // A prefix the named children share ("ggml-"): other children with it are backends too (ggml-rpc).
     std::string prefix = hinted.empty() ? std::string() : name_of(hinted.front());
@@ -542,10 +540,10 @@ class Discoverer {
       if (with_prefix) name = name.substr(prefix.size());
       if (shared_name(name)) {
         shared_all.push_back(c);
-      } else if (lower(name) == "gpu" && hinted.size() > 1) {
+      } else if (ascii_lower(name) == "gpu" && hinted.size() > 1) {
         shared_gpu.push_back(c);
       } else if (is_hinted || backend_parent || with_prefix) {
-        std::string id = lower(name);
+        std::string id = ascii_lower(name);
         std::replace(id.begin(), id.end(), '-', '_');
         members.emplace_back(c, id);
       }
@@ -631,7 +629,6 @@ class Discoverer {
   void find_libraries() {
     for (const KnownLibrary& l : known_libraries()) {
       std::map<std::string, std::size_t> uses;  // backend -> files
-      std::string example_backend;
       for (const auto& [id, folders] : backend_folders_) {
         for (const auto& f : folders) {
           const FolderStats& s = folders_[f];
@@ -916,7 +913,7 @@ class Discoverer {
           while (n < prefix.size() && n < e.size() && prefix[n] == e[n]) ++n;
           prefix.resize(n);
         }
-        if (lower(prefix).find("op") == std::string::npos) continue;
+        if (ascii_lower(prefix).find("op") == std::string::npos) continue;
         c.prefix = prefix;
         candidates.push_back(std::move(c));
       }
@@ -977,7 +974,7 @@ class Discoverer {
     if (supports.size() > 1) m.keys.emplace_back("supports", supports + "}");
     std::vector<std::string> excluded;
     for (const auto& e : best->enumerators) {
-      const std::string tail = lower(e.substr(best->prefix.size()));
+      const std::string tail = ascii_lower(e.substr(best->prefix.size()));
       if (one_of(tail, {"none", "count", "max", "last", "unknown", "invalid"})) excluded.push_back(e);
     }
     if (!excluded.empty()) m.keys.emplace_back("exclude", json_list(excluded));
@@ -1001,7 +998,7 @@ class Discoverer {
   static bool computing_name(const std::string& method) {
     static constexpr std::array<const char*, 7> kComputing = {"forward", "eval",  "run",    "compute",
                                                               "execute", "apply", "process"};
-    const std::string l = lower(method);
+    const std::string l = ascii_lower(method);
     return std::any_of(kComputing.begin(), kComputing.end(),
                        [&](const char* w) { return l.find(w) != std::string::npos; });
   }

@@ -4,16 +4,11 @@
 #include <cctype>
 
 #include "lint/glob.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
 
 struct Compiled {
   const KnownLibrary* library;
@@ -27,7 +22,7 @@ const std::vector<Compiled>& compiled() {
       Compiled c{&l, {}, {}};
       for (const auto& h : l.headers) {
         c.exact.emplace_back(h);
-        c.folded.emplace_back(lower(h));
+        c.folded.emplace_back(ascii_lower(h));
       }
       out.push_back(std::move(c));
     }
@@ -141,7 +136,7 @@ const std::vector<KnownLibrary>& known_libraries() {
 }
 
 const KnownLibrary* library_of_include(std::string_view spelled, bool ignore_case) {
-  const std::string folded = ignore_case ? lower(spelled) : std::string();
+  const std::string folded = ignore_case ? ascii_lower(spelled) : std::string();
   const std::string_view name = ignore_case ? std::string_view(folded) : spelled;
   for (const Compiled& c : compiled()) {
     const auto& globs = ignore_case ? c.folded : c.exact;

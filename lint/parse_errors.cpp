@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "lint/known_libraries.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
@@ -12,12 +13,6 @@ namespace {
 
 bool contains(std::string_view s, std::string_view part) {
   return s.find(part) != std::string_view::npos;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
 }
 
 // Headers of SDKs and vendor toolkits that a CI machine often lacks, however the include spells them (the
@@ -82,7 +77,7 @@ std::string_view classify_parse_error(std::string_view message, std::string_view
        contains(message, "no template named") || contains(message, "no member named")) &&
       gpu_toolkit_name(quoted_name(message)))
     return kCauseMissingSdk;
-  std::string m = lower(message);
+  std::string m = ascii_lower(message);
   static const std::array<std::string_view, 12> kUnsupported = {
       "not supported",     "unsupported",           "not yet supported",       "cannot yet",
       "__builtin_",        "unknown type name '__", "requires target feature", "is not a supported",

@@ -1,6 +1,7 @@
 #include "lint/project.hpp"
 
 #include <algorithm>
+#include <string_view>
 
 namespace emberlint {
 
@@ -24,12 +25,12 @@ bool any_matches(const std::vector<Glob>& globs, const fs::path& p) {
   return std::any_of(globs.begin(), globs.end(), [&](const Glob& g) { return g.matches_path(p); });
 }
 // Whether a glob of `globs` matches; the first that does is added to `why` under `key`.
-bool matches(const std::vector<Glob>& globs, const fs::path& p, const std::string& key,
+bool matches(const std::vector<Glob>& globs, const fs::path& p, std::string_view key,
              std::vector<LayerMatch>* why) {
   if (!why) return any_matches(globs, p);
   for (const auto& g : globs) {
     if (!g.matches_path(p)) continue;
-    why->push_back({key, g.pattern()});
+    why->push_back({std::string(key), g.pattern()});
     return true;
   }
   return false;

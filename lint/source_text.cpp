@@ -1,6 +1,7 @@
 #include "lint/source_text.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -80,6 +81,13 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text) {
     i += n;
   }
   return std::nullopt;
+}
+
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
 }
 
 std::string sanitize_utf8(std::string_view text) {

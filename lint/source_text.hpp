@@ -41,5 +41,7 @@ class SourceText {
 std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 // The text with every invalid UTF-8 sequence replaced by U+FFFD, safe to print or put in JSON.
 std::string sanitize_utf8(std::string_view text);
+// The text with ASCII letters lower-cased (header names, folder words, rule options compared ignoring case).
+std::string ascii_lower(std::string_view text);
 
 }  // namespace emberlint

@@ -5,14 +5,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lint/source_text.hpp"
+
 namespace emberlint {
 
 namespace {
-
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
-  return s;
-}
 
 std::vector<std::string> split_items(const std::string& list) {
   std::vector<std::string> out;
@@ -100,7 +97,7 @@ void parse_comment(const Comment& comment, const SourceText& source, std::vector
 
   // The emberlint directive, an optional [rule list] and a reason; the predecessor's spelling of the
   // plain ignore directive is the same directive in capitals, so the match is case-insensitive.
-  const std::string low = lower(text);
+  const std::string low = ascii_lower(text);
   for (std::size_t at = low.find("emberlint:"); at != std::string::npos;
        at = low.find("emberlint:", at + 1)) {
     if (at > 0 && (is_identifier_char(low[at - 1]) || low[at - 1] == '-')) continue;
@@ -166,13 +163,13 @@ void parse_comment(const Comment& comment, const SourceText& source, std::vector
       end = close + 1;
       bool ours = false;
       for (const auto& item : split_items(text.substr(w + 1, close - w - 1))) {
-        if (lower(item) == "*") {
+        if (ascii_lower(item) == "*") {
           ours = true;
           s.rules.clear();
           s.report_unused = false;
           break;
         }
-        if (lower(item).rfind("emberlint-", 0) == 0) {
+        if (ascii_lower(item).rfind("emberlint-", 0) == 0) {
           ours = true;
           s.rules.push_back(item.substr(10));
         }
@@ -197,7 +194,8 @@ std::vector<Suppression> scan_suppressions(const SourceText& source) {
   std::vector<Suppression> out;
   for (const Comment& c : find_comments(source.text())) {
     // Cheap filter first: most comments hold neither marker.
-    if (c.text.find("NOLINT") == std::string::npos && lower(c.text).find("emberlint:") == std::string::npos) {
+    if (c.text.find("NOLINT") == std::string::npos &&
+        ascii_lower(c.text).find("emberlint:") == std::string::npos) {
       continue;
     }
     parse_comment(c, source, out);
@@ -234,8 +232,8 @@ std::vector<Suppression> scan_suppressions(const SourceText& source) {
 }
 
 bool suppression_item_matches(const std::string& item, const std::string& code, const std::string& name) {
-  const std::string i = lower(item);
-  return fnmatch(i.c_str(), lower(code).c_str(), 0) == 0 || fnmatch(i.c_str(), name.c_str(), 0) == 0;
+  const std::string i = ascii_lower(item);
+  return fnmatch(i.c_str(), ascii_lower(code).c_str(), 0) == 0 || fnmatch(i.c_str(), name.c_str(), 0) == 0;
 }
 
 bool covers(const Suppression& s, const Diagnostic& d) {
