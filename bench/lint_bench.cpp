@@ -28,6 +28,8 @@
 // the pair analyze_warm vs cold (target: warm <= 0.1x cold) in wall and CPU time. With
 // EMBERLINT_BENCH_ANALYZE_SMALL=1 (report.sh --quick) the subject is tests/analyze/fixtures/class_shape.
 //
+// emberlint_lsp_edit: edit-to-diagnostic latency of `emberlint lsp` against a cold check of the unit (below).
+//
 // Run: build/release/emberlint_bench [--benchmark_filter=scale] [--benchmark_repetitions=N]
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
@@ -43,6 +45,9 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "lsp/client.hpp"
+#include "lsp/document.hpp"
 
 namespace fs = std::filesystem;
 
@@ -319,9 +324,92 @@ int units() {
   return n >= 1 ? n : 24;
 }
 
+// emberlint_lsp_edit: `emberlint lsp` on ember itself (the build's compile database), one server for the run.
+// The unit frontend/src/math_ops.cpp is opened, then edited EMBERLINT_BENCH_LSP_EDITS times (default 5; a
+// comment appended, a new text each time); each edit is timed from the didChange sent to the
+// publishDiagnostics of that version received (the server's debounce included). Its peer is what the editor
+// would otherwise wait for: a cold `emberlint check --no-cache` of the same unit, timed as a process. The
+// server runs with a result cache of its own, as editors run it. Pair:
+// lsp_edit_to_diagnostic vs cold_check (target: <= 1.0x).
+void BM_emberlint_lsp_edit(benchmark::State& state) {
+  using emberlint::lsp::Client;
+  using nlohmann::json;
+  const fs::path root = EMBERLINT_SOURCE_ROOT;
+  const fs::path file = root / "frontend/src/math_ops.cpp";
+  const std::string uri = emberlint::lsp::path_to_uri(file);
+  const char* env = std::getenv("EMBERLINT_BENCH_LSP_EDITS");
+  const int edits = env && std::atoi(env) >= 1 ? std::atoi(env) : 5;
+  const std::string text = slurp(file);
+  double edit_total = 0, cold_total = 0;
+  int measured = 0;
+  for (auto _ : state) {
+    // Without the build's database (a build that does not export it) both sides take the flags from ember's
+    // .emberlint.json.
+    std::error_code ec;
+    const bool database = fs::is_regular_file(fs::path(EMBERLINT_BUILD_DIR) / "compile_commands.json", ec);
+    // The server keeps its result cache (a fresh one), as editors run it: the edited unit is analyzed anew on
+    // every edit, the headers it includes come from the entries the open made.
+    const fs::path cache = fs::temp_directory_path() / ("emberlint_bench_lsp_" + std::to_string(::getpid()));
+    fs::remove_all(cache);
+    std::vector<std::string> argv = {EMBERLINT_EXE, "lsp", "--cache-dir", cache.string()};
+    if (database) argv.insert(argv.end(), {"-p", EMBERLINT_BUILD_DIR});
+    Client client(argv, root.string());
+    const int init = client.request(
+        "initialize", {{"rootUri", emberlint::lsp::path_to_uri(root)}, {"capabilities", json::object()}});
+    if (!client.response(init, std::chrono::seconds(30))) {
+      state.SkipWithError("emberlint lsp did not answer initialize");
+      return;
+    }
+    client.notify("initialized", json::object());
+    client.notify("textDocument/didOpen",
+                  {{"textDocument", {{"uri", uri}, {"languageId", "cpp"}, {"version", 0}, {"text", text}}}});
+    if (!client.diagnostics(uri, std::chrono::seconds(120))) {
+      state.SkipWithError("no diagnostics for the opened file");
+      return;
+    }
+    for (int k = 1; k <= edits; ++k) {
+      const std::string edited = text + "// edit " + std::to_string(k) + "\n";
+      auto start = std::chrono::steady_clock::now();
+      client.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", k}}},
+                                               {"contentChanges", json::array({{{"text", edited}}})}});
+      auto published = client.wait_for(
+          [&](const json& m) {
+            return m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == uri &&
+                   m["params"].value("version", -1) == k;
+          },
+          std::chrono::seconds(120));
+      if (!published) {
+        state.SkipWithError("no diagnostics after an edit");
+        return;
+      }
+      edit_total += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      const std::string cmd = "cd " + quoted(root) + " && '" EMBERLINT_EXE "' check --no-cache " +
+                              (database ? "-p " + quoted(EMBERLINT_BUILD_DIR) + " " : std::string()) +
+                              quoted(file) + " >/dev/null 2>&1";
+      Timing cold = timed(cmd);
+      if (cold.wall < 0) {
+        state.SkipWithError("emberlint check of the unit failed");
+        return;
+      }
+      cold_total += cold.wall;
+      ++measured;
+    }
+    client.request("shutdown", nullptr);
+    client.notify("exit", nullptr);
+    client.finish(std::chrono::seconds(30));
+    fs::remove_all(cache);
+    state.SetIterationTime(edit_total / measured);
+  }
+  const double n = std::max(1, measured);
+  state.counters["edit_to_diagnostic_s"] = edit_total / n;
+  state.counters["cold_check_s"] = cold_total / n;
+  pair(state, "lsp_edit_to_diagnostic", edit_total / n, "cold_check", cold_total / n);
+}
+
 BENCHMARK(BM_emberlint_cache)->Arg(units())->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_analyze_cache)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_scale)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+BENCHMARK(BM_emberlint_lsp_edit)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 
 }  // namespace
 

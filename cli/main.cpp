@@ -24,6 +24,7 @@
 #include "lint/layer_listing.hpp"
 #include "lint/runner.hpp"
 #include "lint/units.hpp"
+#include "lsp/server.hpp"
 #include "reports/merge.hpp"
 #include "reports/outputs.hpp"
 #include "reports/report.hpp"
@@ -127,7 +128,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   // `emberlint analyze ...` parses its own options (analyze/analyze.cpp).
   if (!args.empty() && args.front() == "analyze") return analyze_command({args.begin() + 1, args.end()});
-  static const std::set<std::string> kTop = {"check", "rules", "rule", "init",   "layers",
+  static const std::set<std::string> kTop = {"check", "rules", "rule", "init",   "layers",   "lsp",
                                              "clean", "merge", "-h",   "--help", "--version"};
   if (args.empty() || !kTop.count(args.front())) {
     // A bare word that is no path was most likely meant as a command.
@@ -135,9 +136,10 @@ int main(int argc, char** argv) {
     std::error_code ec;
     if (!first.empty() && first[0] != '-' && first.find_first_of("./") == std::string::npos &&
         !fs::exists(first, ec))
-      return usage_error("'" + first +
-                         "' is neither a command (check, analyze, rules, rule, init, layers, clean, merge) " +
-                         "nor a file or folder");
+      return usage_error(
+          "'" + first +
+          "' is neither a command (check, analyze, rules, rule, init, layers, lsp, clean, merge) " +
+          "nor a file or folder");
     args.insert(args.begin(), "check");
   }
 
@@ -236,6 +238,24 @@ int main(int argc, char** argv) {
   std::string layers_format = "text";
   layers_cmd->add_option("paths", layers_paths, "files or folders (default: the current folder)");
   layers_cmd->add_option("--format", layers_format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  CLI::App* lsp_cmd = app.add_subcommand(
+      "lsp", "a language server over stdio: findings as you type, fixes as code actions, rule docs on hover");
+  std::string lsp_build, lsp_config, lsp_cache;
+  bool lsp_no_cache = false;
+  lsp::ServerOptions lsp_options;
+  lsp_cmd->add_option("-p,--build-dir", lsp_build,
+                      "folder with compile_commands.json (default: initializationOptions.buildDir, else the "
+                      "workspace, build/ or build/*)");
+  lsp_cmd->add_option("--config", lsp_config, ".emberlint.json to use for every file (default: nearest)");
+  lsp_cmd->add_option("--debounce-ms", lsp_options.debounce_ms,
+                      "quiet time after an edit before the file is checked (default: 150)");
+  lsp_cmd
+      ->add_option("-j,--jobs", lsp_options.jobs, "parallel units for a header's includers (0 = all cores)")
+      ->check(job_count);
+  CLI::Option* lsp_no_cache_opt =
+      lsp_cmd->add_flag("--no-cache", lsp_no_cache, "do not use the result cache");
+  lsp_cmd->add_option("--cache-dir", lsp_cache, "the result cache (default: $XDG_CACHE_HOME/emberlint)")
+      ->excludes(lsp_no_cache_opt);
   CLI::App* clean_cmd = app.add_subcommand("clean", "remove the result cache");
   std::string cache_dir;
   clean_cmd->add_option("--cache-dir", cache_dir, "the cache's folder (default: as for check)");
@@ -303,6 +323,19 @@ int main(int argc, char** argv) {
   }
 
   if (layers_cmd->parsed()) return print_layers(layers_paths, layers_format);
+
+  if (lsp_cmd->parsed()) {
+    if (!lsp_build.empty()) lsp_options.build_dir = fs::absolute(lsp_build);
+    if (!lsp_config.empty()) {
+      std::error_code ec;
+      if (!fs::is_regular_file(lsp_config, ec))
+        return usage_error("--config " + lsp_config + ": no such file");
+      lsp_options.config_file = fs::absolute(lsp_config);
+    }
+    // Warnings about the cache go to stderr, which editors keep in their server log.
+    if (!lsp_no_cache) lsp_options.cache_dir = usable_cache_dir(lsp_cache, std::cerr);
+    return lsp::serve(STDIN_FILENO, STDOUT_FILENO, lsp_options, rule_catalog());
+  }
 
   if (clean_cmd->parsed()) {
     std::optional<fs::path> dir = cache_dir.empty() ? default_cache_dir() : fs::path(cache_dir);

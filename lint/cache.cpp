@@ -406,6 +406,12 @@ ResultCache::FileState ResultCache::state(const fs::path& path) {
     if (auto it = files_.find(path.native()); it != files_.end()) return it->second;
   }
   FileState s;
+  // An editor's buffer (lint/source_text.hpp) is the file: its size and hash, and no mtime to trust.
+  if (const std::string* text = overlay_of(overlays_.get(), path)) {
+    s = FileState{true, text->size(), kChangedSinceParse, Hash128().add(*text).digest()};  // never an mtime
+    std::lock_guard lock(mutex_);
+    return files_.emplace(path.native(), s).first->second;
+  }
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
     s.exists = true;
@@ -473,6 +479,12 @@ Dependency ResultCache::dependency(const fs::path& path, std::string_view parsed
   d.size = parsed.size();
   d.mtime_ns = kChangedSinceParse;
   struct stat st {};
+  // A buffer's bytes are not the file's: no mtime vouches for them, the size and content are compared.
+  if (overlay_of(overlays_.get(), path)) {
+    d.mtime_ns = -1;
+    d.hash = Hash128().add(parsed).digest();
+    return d;
+  }
   if (::stat(path.c_str(), &st) == 0 && static_cast<std::uint64_t>(st.st_size) == parsed.size()) {
     d.mtime_ns = mtime_of(st);
     std::lock_guard lock(mutex_);

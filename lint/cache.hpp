@@ -27,6 +27,7 @@
 #include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
 #include "lint/hash.hpp"
+#include "lint/source_text.hpp"
 
 namespace emberlint {
 
@@ -74,7 +75,8 @@ class ResultCache {
  public:
   // Creates the folder and checks that entries can be written there; an error message when not.
   static std::string prepare(const std::filesystem::path& dir);
-  explicit ResultCache(std::filesystem::path dir) : dir_(std::move(dir)) {}
+  // The editor buffers set when the cache is made (lint/source_text.hpp) are its view of their files.
+  explicit ResultCache(std::filesystem::path dir) : dir_(std::move(dir)), overlays_(current_overlays()) {}
 
   // The entry's name (32 hex digits) for a key.
   std::string entry_name(const UnitKey& key);
@@ -111,6 +113,7 @@ class ResultCache {
   std::filesystem::path entry_path(const std::string& name) const;
 
   std::filesystem::path dir_;
+  std::shared_ptr<const Overlays> overlays_;
   std::atomic<std::size_t> hits_{0}, misses_{0};
   mutable std::mutex mutex_;  // guards the memos and error_
   std::mutex write_mutex_;    // one entry write at a time (write_file_atomically reads the umask)

@@ -201,4 +201,25 @@ std::filesystem::path canonical_path(const std::filesystem::path& p) {
   return ec ? abs.lexically_normal() : out;
 }
 
+std::string percent_encode(const std::string& path) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    bool unreserved = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
+    if (unreserved) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+std::string file_uri(const std::filesystem::path& absolute) {
+  return "file://" + percent_encode(absolute.generic_string());
+}
+
 }  // namespace emberlint

@@ -50,4 +50,9 @@ std::string relative_to(const std::filesystem::path& path, const std::filesystem
 // searched) stays as written, absolute and normalized: it must not become empty.
 std::filesystem::path canonical_path(const std::filesystem::path& p);
 
+// RFC 3986 percent-encoding of a path: every byte but the unreserved characters and '/' is encoded.
+std::string percent_encode(const std::string& path);
+// The `file://` URI of an absolute path (SARIF's artifact locations, the language server's documents).
+std::string file_uri(const std::filesystem::path& absolute);
+
 }  // namespace emberlint

@@ -1267,6 +1267,15 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
   std::vector<CXUnsavedFile> unsaved;
   for (const auto& [name, text] : how.unsaved)
     unsaved.push_back({name.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+  // The editor's buffers (lint/source_text.hpp) stand for their files, unless the caller's edits do.
+  const std::shared_ptr<const Overlays> overlays = current_overlays();
+  if (overlays) {
+    for (const auto& [path, text] : *overlays) {
+      auto edited = [&](const auto& u) { return fs::path(u.first) == path; };
+      if (std::none_of(how.unsaved.begin(), how.unsaved.end(), edited))
+        unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+    }
+  }
   unsigned flags = CXTranslationUnit_KeepGoing;
   if (how.preprocessing_record) flags |= CXTranslationUnit_DetailedPreprocessingRecord;
   if (how.quiet_includes) flags |= CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;

@@ -100,7 +100,7 @@ class Session {
   ResultCache* cache() { return cache_.get(); }                  // nullptr without a cache
   const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
   Progress& progress() { return progress_; }
-  DriverQuery& driver() { return driver_; }
+  DriverQuery& driver() { return options_.driver ? *options_.driver : driver_; }
 
  private:
   void check_rule_item(const std::string& item, const char* flag) const {

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "lint/baseline.hpp"
 #include "lint/config.hpp"
 #include "lint/diagnostic.hpp"
+#include "lint/driver_query.hpp"
 #include "lint/rule.hpp"
 #include "lint/units.hpp"
 
@@ -49,6 +51,9 @@ struct CheckOptions {
   Shard shard;  // --shard K/N: only the K-th of N parts of the units
   // Ask each command's compiler what the command leaves implicit (lint/driver_query.hpp); --no-query-driver.
   bool query_driver = true;
+  // The compilers' answers kept across runs (the language server's, which checks on every edit); null: the
+  // run asks each compiler once for itself.
+  std::shared_ptr<DriverQuery> driver;
 };
 
 // How the result cache did: units whose entry held (hits) and units analyzed anew (misses).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 
 namespace emberlint {
@@ -14,7 +15,31 @@ SourceText::SourceText(std::string text) : text_(std::move(text)) {
   }
 }
 
+namespace {
+std::mutex overlays_mutex;
+std::shared_ptr<const Overlays> overlays_now;
+}  // namespace
+
+void set_overlays(std::shared_ptr<const Overlays> overlays) {
+  std::lock_guard lock(overlays_mutex);
+  overlays_now = std::move(overlays);
+}
+
+std::shared_ptr<const Overlays> current_overlays() {
+  std::lock_guard lock(overlays_mutex);
+  return overlays_now;
+}
+
+const std::string* overlay_of(const Overlays* overlays, const std::filesystem::path& path) {
+  if (!overlays) return nullptr;
+  auto it = overlays->find(path);
+  return it == overlays->end() ? nullptr : &it->second;
+}
+
 std::optional<SourceText> SourceText::read(const std::filesystem::path& path) {
+  if (auto overlays = current_overlays()) {
+    if (const std::string* text = overlay_of(overlays.get(), path)) return SourceText(*text);
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream buffer;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstddef>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,11 +18,21 @@ inline bool is_identifier_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
 
+// Editor buffers that stand for files on disk (the language server's open documents), by absolute path.
+// While they are set, every read of a file by the engine sees the buffer: SourceText::read, each parse
+// (libclang's unsaved files) and the result cache's view of the file. One view for the whole process, as an
+// editor has one; set it between runs, not during one.
+using Overlays = std::map<std::filesystem::path, std::string>;
+void set_overlays(std::shared_ptr<const Overlays> overlays);  // nullptr: none
+std::shared_ptr<const Overlays> current_overlays();           // nullptr when none are set
+// The buffer standing for `path`, or nullptr.
+const std::string* overlay_of(const Overlays* overlays, const std::filesystem::path& path);
+
 class SourceText {
  public:
   SourceText() = default;
   explicit SourceText(std::string text);
-  // Reads a whole file; nullopt when it cannot be read.
+  // Reads a whole file (its overlay when one is set); nullopt when it cannot be read.
   static std::optional<SourceText> read(const std::filesystem::path& path);
 
   const std::string& text() const { return text_; }

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "lint/fingerprint.hpp"
+#include "lint/glob.hpp"
 #include "lint/source_text.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
@@ -40,28 +41,6 @@ const char* precision(const RuleInfo& info) {
   if (info.code == "EL303") return "medium";
   if (info.family == "purity" || info.family == "meta") return "very-high";
   return "high";
-}
-
-// RFC 3986 percent-encoding of a path: everything but unreserved characters and '/' is encoded, bytewise.
-std::string percent_encode(const std::string& path) {
-  static const char* kHex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : path) {
-    bool unreserved = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '-' || c == '.' || c == '_' || c == '~' || c == '/';
-    if (unreserved) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  return out;
-}
-
-std::string file_uri(const fs::path& absolute) {
-  return "file://" + percent_encode(absolute.generic_string());
 }
 
 // The folder %SRCROOT% stands for: the repository's top level (code scanning resolves URIs against it).

@@ -50,6 +50,7 @@ packages=(
   python3 python3-numpy clang-tidy jq bc  # bench/report.sh, bench/numpy_bench.py and bench/lint/compare.sh
                                           # (the benchmark report and its test), tests/golden/generate.py
   debootstrap               # the fresh-root test stage
+  neovim                    # a real client of `emberlint lsp` (tests/lint/lsp/neovim_test.sh)
 )
 
 install_missing() {
