@@ -252,6 +252,8 @@ int main(int argc, char** argv) {
   lsp_cmd
       ->add_option("-j,--jobs", lsp_options.jobs, "parallel units for a header's includers (0 = all cores)")
       ->check(job_count);
+  lsp_cmd->add_option("--header-units", lsp_options.header_units,
+                      "how many of the units that include a header check it (0 = all; default: 2)");
   CLI::Option* lsp_no_cache_opt =
       lsp_cmd->add_flag("--no-cache", lsp_no_cache, "do not use the result cache");
   lsp_cmd->add_option("--cache-dir", lsp_cache, "the result cache (default: $XDG_CACHE_HOME/emberlint)")

@@ -338,6 +338,26 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
   return out;
 }
 
+// At most `count` of the units that read `header`: the source named after it first (x.cpp for x.h), then
+// the units whose own file includes it by name (its direct includers), then the others, each in path order.
+std::vector<Job> representative_units(std::vector<Job> jobs, const fs::path& header, std::size_t count) {
+  if (jobs.size() <= count) return jobs;
+  const std::string stem = header.stem().string(), name = header.filename().string();
+  auto rank = [&](const Job& j) {
+    if (j.command.file.stem() == stem) return 0;
+    auto text = SourceText::read(j.command.file);
+    return text && text->text().find(name) != std::string::npos ? 1 : 2;
+  };
+  std::vector<std::pair<int, std::size_t>> order;
+  for (std::size_t i = 0; i < jobs.size(); ++i) order.emplace_back(rank(jobs[i]), i);
+  std::sort(order.begin(), order.end());  // by rank, then by position (jobs are in path order)
+  std::vector<Job> out;
+  for (std::size_t k = 0; k < count; ++k) out.push_back(std::move(jobs[order[k].second]));
+  std::sort(out.begin(), out.end(),
+            [](const Job& a, const Job& b) { return a.command.file < b.command.file; });
+  return out;
+}
+
 // A file's findings of one rule and group (Diagnostic::group) become one: the first use, its message saying
 // how many uses there are and on which other lines. After suppressions, so a suppressed use is not counted.
 void group_findings(std::set<Diagnostic>& merged) {
@@ -513,6 +533,8 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
       collect_jobs(session, options.units_of ? std::vector<fs::path>{result.root} : paths);
   if (changes || options.units_of)
     jobs = affected_jobs(session, std::move(jobs), changes, paths, result.root);
+  if (options.units_of && options.units_per_header > 0 && paths.size() == 1 && is_header_path(paths.front()))
+    jobs = representative_units(std::move(jobs), paths.front(), options.units_per_header);
   std::vector<CompileCommand> run_units;  // every unit of the run, before --shard takes its part
   for (const auto& j : jobs) run_units.push_back(j.command);
   jobs = take_shard(std::move(jobs), options.shard);

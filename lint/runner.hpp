@@ -43,6 +43,10 @@ struct CheckOptions {
   bool diff_lines = false;
   // --units-of: the paths are files whose translation units to lint (a header's: the units including it).
   bool units_of = false;
+  // With --units-of, at most this many of the units that include a header (0: all): the source named after
+  // the header first, then units that include it by name, in path order. The language server's bound, so
+  // that a header included by hundreds of units is checked in the time of a few.
+  std::size_t units_per_header = 0;
   // Per-unit mode, as CMake's <LANG>_CLANG_TIDY calls it (`check FILE -- COMPILER ARGS...`): the one path is
   // linted with this compile command, cleaned like a database entry run in the current directory
   // (lint/units.hpp). Extra arguments (--extra-arg-before, --extra-arg) apply to every unit's command.

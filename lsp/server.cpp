@@ -337,6 +337,8 @@ json Server::initialize(const json& params) {
   const json init = params.value("initializationOptions", json::object());
   if (init.is_object() && init.contains("debounceMs"))
     options_.debounce_ms = init["debounceMs"].get<unsigned>();
+  if (init.is_object() && init.contains("headerUnits"))
+    options_.header_units = init["headerUnits"].get<unsigned>();
   if (options_.build_dir) {
     requested_build_dir_ = options_.build_dir;
   } else if (init.is_object() && init.contains("buildDir") && init["buildDir"].is_string()) {
@@ -537,6 +539,7 @@ std::vector<Published> Server::check(const fs::path& file, const std::string& te
   o.jobs = options_.jobs;
   o.driver = driver;
   o.units_of = build_dir && is_header_path(file);
+  o.units_per_header = options_.header_units;
   set_overlays(std::move(overlays));
   struct Reset {
     ~Reset() { set_overlays(nullptr); }
@@ -580,8 +583,7 @@ std::vector<Published> Server::check(const fs::path& file, const std::string& te
     }
     p.span_start = position_of(text, span_begin, encoding_);
     p.span_end = position_of(text, span_end, encoding_);
-    std::string message = d.message;
-    if (d.uses > 1) message += " (" + std::to_string(d.uses) + " uses in this file)";
+    const std::string& message = d.message;  // a group's says how many uses, and where
     p.lsp = {{"range", range_json(p.start, p.end)},
              {"severity", lsp_severity(d.severity)},
              {"source", "emberlint"},

@@ -22,6 +22,8 @@ struct ServerOptions {
   // Quiet time after a change before the file is checked (initializationOptions.debounceMs overrides it).
   unsigned debounce_ms = 150;
   unsigned jobs = 0;  // parallel units for a header's includers (0 = all cores)
+  // How many of the units that include a header check it (0: all; initializationOptions.headerUnits).
+  unsigned header_units = 2;
 };
 
 // Serves one client, reading messages from `in` and writing to `out`, until `exit` or the end of input.

@@ -376,6 +376,48 @@ TEST(Lsp, AHeaderIsCheckedThroughTheUnitsThatIncludeIt) {
   EXPECT_EQ(s.shutdown_and_exit(), 0);
 }
 
+// A header that many units include is checked through a few of them (--header-units, default 2): the
+// source named after it, then its direct includers in path order. Which units ran shows in an include that
+// only one unit's macros enable.
+TEST(Lsp, AHeaderIncludedByManyUnitsIsCheckedThroughAFew) {
+  Project project("many");
+  const std::string header =
+      "#pragma once\n#include <ember/tensor.hpp>\n#ifdef ONLY_Z\n#include <cblas.h>\n#endif\n";
+  write(project.root() / "frontend/include/ember/shared.hpp", header);
+  json db = json::array();
+  for (const auto& [unit, define] : {std::pair<std::string, std::string>{"frontend/alpha.cpp", "-DONLY_A"},
+                                     {"frontend/shared.cpp", "-DNOTHING"},
+                                     {"frontend/zeta.cpp", "-DONLY_Z"},
+                                     {"frontend/indirect.cpp", "-DNOTHING_EITHER"}}) {
+    write(project.root() / unit,
+          unit == "frontend/indirect.cpp" ? "#include <ember/via.hpp>\n" : "#include <ember/shared.hpp>\n");
+    db.push_back({{"directory", project.root().string()},
+                  {"file", unit},
+                  {"arguments",
+                   {"c++", "-std=c++20", define, "-isystem", "vendor", "-Ifrontend/include", "-c", unit}}});
+  }
+  write(project.root() / "frontend/include/ember/via.hpp", "#pragma once\n#include <ember/shared.hpp>\n");
+  write(project.root() / "build/compile_commands.json", db.dump());
+  const std::string uri = project.uri("frontend/include/ember/shared.hpp");
+  {
+    // shared.cpp (its name) and alpha.cpp (a direct includer, first by path): zeta.cpp's ONLY_Z is not seen.
+    Session s(project);
+    EXPECT_TRUE(s.open(uri, header)["diagnostics"].empty());
+    EXPECT_EQ(s.shutdown_and_exit(), 0);
+  }
+  {
+    // Three: zeta.cpp, the next direct includer, before indirect.cpp, which reaches it through via.hpp.
+    Session s(project, {"--header-units", "3"});
+    EXPECT_EQ(codes(s.open(uri, header)), std::vector<std::string>{"EL100"});
+    EXPECT_EQ(s.shutdown_and_exit(), 0);
+  }
+  {
+    Session s(project, {}, json::object(), {{"headerUnits", 0}});  // every unit
+    EXPECT_EQ(codes(s.open(uri, header)), std::vector<std::string>{"EL100"});
+    EXPECT_EQ(s.shutdown_and_exit(), 0);
+  }
+}
+
 // The config and the compile database are read again when the client says they changed.
 TEST(Lsp, AChangedConfigIsReloaded) {
   Project project("reload");
