@@ -1258,6 +1258,41 @@ std::vector<EditProblem> check_edited_unit(const clang::Index& index, const Comp
   return problems;
 }
 
+ParsedUnit::~ParsedUnit() {
+  if (warm && tu) warm->give_back(warm_key, std::move(index), std::move(tu));
+}
+
+std::pair<std::size_t, std::size_t> WarmUnits::take_counts() {
+  std::lock_guard lock(mutex_);
+  return {std::exchange(reparsed_, 0), std::exchange(parsed_, 0)};
+}
+
+std::optional<WarmUnits::Held> WarmUnits::take(const std::string& key) {
+  std::lock_guard lock(mutex_);
+  auto it = held_.find(key);
+  if (it == held_.end()) return std::nullopt;
+  Held held = std::move(it->second);
+  held_.erase(it);
+  return held;
+}
+
+void WarmUnits::give_back(const std::string& key, std::unique_ptr<clang::Index> index,
+                          clang::TranslationUnit tu) {
+  std::optional<Held> dropped;  // disposed outside the lock
+  std::lock_guard lock(mutex_);
+  Held& held = held_[key];
+  held.tu = std::move(tu);  // a unit lent twice at once (two parses of one command) keeps the later one
+  held.index = std::move(index);
+  held.used = ++clock_;
+  if (held_.size() > capacity_) {
+    auto oldest = std::min_element(held_.begin(), held_.end(), [](const auto& a, const auto& b) {
+      return a.second.used < b.second.used;
+    });
+    dropped = std::move(oldest->second);
+    held_.erase(oldest);
+  }
+}
+
 ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
                       const std::string& resource_dir, const UnitParse& how) {
   std::vector<std::string> argv = libclang_arguments(command, resource_dir);
@@ -1270,10 +1305,12 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
   // The editor's buffers (lint/source_text.hpp) stand for their files, unless the caller's edits do.
   const std::shared_ptr<const Overlays> overlays = current_overlays();
   if (overlays) {
-    for (const auto& [path, text] : *overlays) {
-      auto edited = [&](const auto& u) { return fs::path(u.first) == path; };
+    for (const auto& overlay : *overlays) {
+      const fs::path& path = overlay.first;
+      auto edited = [&path](const auto& u) { return fs::path(u.first) == path; };
       if (std::none_of(how.unsaved.begin(), how.unsaved.end(), edited))
-        unsaved.push_back({path.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+        unsaved.push_back(
+            {path.c_str(), overlay.second.data(), static_cast<unsigned long>(overlay.second.size())});
     }
   }
   unsigned flags = CXTranslationUnit_KeepGoing;
@@ -1283,11 +1320,34 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
     flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
              CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
   }
-  CXTranslationUnit raw = nullptr;
   ParsedUnit out;
-  out.error = clang_parseTranslationUnit2FullArgv(index.get(), command.file.c_str(), cargv.data(),
-                                                  static_cast<int>(cargv.size()), unsaved.data(),
-                                                  static_cast<unsigned>(unsaved.size()), flags, &raw);
+  if (how.warm) {
+    // The key: everything the parse depends on but the files' contents, which a reparse reads again.
+    out.warm = how.warm;
+    out.warm_key = command.file.string() + '\n' + std::to_string(flags) + '\n';
+    for (const auto& a : argv) out.warm_key += a + '\n';
+    if (auto held = how.warm->take(out.warm_key)) {
+      const int status =
+          clang_reparseTranslationUnit(held->tu.get(), static_cast<unsigned>(unsaved.size()), unsaved.data(),
+                                       clang_defaultReparseOptions(held->tu.get()));
+      if (status == 0) {
+        out.index = std::move(held->index);
+        out.tu = std::move(held->tu);
+        out.reparsed = true;
+        std::lock_guard lock(how.warm->mutex_);
+        ++how.warm->reparsed_;
+        return out;
+      }
+      // A failed reparse leaves the unit unusable: it is disposed (with its index, after it) and parsed anew.
+    }
+    out.index = std::make_unique<clang::Index>();
+    std::lock_guard lock(how.warm->mutex_);
+    ++how.warm->parsed_;
+  }
+  CXTranslationUnit raw = nullptr;
+  out.error = clang_parseTranslationUnit2FullArgv(
+      (out.index ? *out.index : index).get(), command.file.c_str(), cargv.data(),
+      static_cast<int>(cargv.size()), unsaved.data(), static_cast<unsigned>(unsaved.size()), flags, &raw);
   out.tu = clang::TranslationUnit(raw);
   if (out.error != CXError_Success)
     out.tu = clang::TranslationUnit();
@@ -1321,6 +1381,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   ParseResult result;
   UnitParse how;
   how.skip_preamble_bodies = options.skip_preamble_bodies;
+  how.warm = options.warm;
   ParsedUnit parsed = parse_unit(index, command, options.resource_dir, how);
   const clang::TranslationUnit& tu = parsed.tu;
   if (!parsed) {

@@ -1,7 +1,11 @@
 // Parsing one compile command with libclang and extracting its TuFacts.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,8 +19,12 @@
 
 namespace emberlint {
 
+class WarmUnits;
+
 struct ParseOptions {
   std::string resource_dir;
+  // Units kept parsed between runs (the language server's), reparsed when parsed again; null: none.
+  std::shared_ptr<WarmUnits> warm;
   // Whether a file's code is walked for facts (project files); system and library headers are not.
   std::function<bool(const std::filesystem::path&)> in_project;
   // Skip function bodies in the headers included before the first line of code (the preamble). The
@@ -51,12 +59,54 @@ struct UnitParse {
   bool quiet_includes = true;
   // Files that stand for theirs on disk (libclang's unsaved files): absolute path and text.
   std::vector<std::pair<std::string, std::string_view>> unsaved;
+  // Take the unit from these warm units and reparse it when they hold it, and give it back to them after.
+  std::shared_ptr<WarmUnits> warm;
 };
 
 struct ParsedUnit {
+  ParsedUnit() = default;
+  ParsedUnit(ParsedUnit&&) noexcept = default;
+  ParsedUnit& operator=(ParsedUnit&&) noexcept = default;
+  ~ParsedUnit();  // a warm unit goes back to its WarmUnits
+
+  // A warm unit's own index; declared before `tu`, which must go first.
+  std::unique_ptr<clang::Index> index;
   clang::TranslationUnit tu;  // empty when libclang could not parse at all
   CXErrorCode error = CXError_Success;
+  bool reparsed = false;  // an earlier parse of the same command was reparsed (its preamble reused)
+  std::shared_ptr<WarmUnits> warm;
+  std::string warm_key;
   explicit operator bool() const { return static_cast<bool>(tu); }
+};
+
+// Parsed units kept between runs, as the language server checks the same unit on every edit: parsed again
+// with the same command and options, a unit is reparsed (clang_reparseTranslationUnit) on the current
+// files and unsaved buffers, reusing its precompiled preamble, so an edit below the includes costs the parse
+// of the file's own code. Each unit has an index of its own and is lent to one parse at a time; at most
+// `capacity` are kept, the least recently used dropped. Thread-safe.
+class WarmUnits : public std::enable_shared_from_this<WarmUnits> {
+ public:
+  explicit WarmUnits(std::size_t capacity = 6) : capacity_(capacity) {}
+  // How many parses reused a unit, and how many parsed anew, since the last call.
+  std::pair<std::size_t, std::size_t> take_counts();
+
+ private:
+  friend ParsedUnit parse_unit(const clang::Index&, const CompileCommand&, const std::string&,
+                               const UnitParse&);
+  friend struct ParsedUnit;
+  struct Held {
+    std::unique_ptr<clang::Index> index;
+    clang::TranslationUnit tu;
+    std::uint64_t used = 0;
+  };
+  std::optional<Held> take(const std::string& key);
+  void give_back(const std::string& key, std::unique_ptr<clang::Index> index, clang::TranslationUnit tu);
+
+  std::size_t capacity_;
+  std::mutex mutex_;
+  std::map<std::string, Held> held_;
+  std::uint64_t clock_ = 0;
+  std::size_t reparsed_ = 0, parsed_ = 0;
 };
 
 // The one call of libclang's parser: the command's arguments (libclang_arguments) with `how`'s options.

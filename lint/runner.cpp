@@ -121,6 +121,9 @@ class Session {
 struct Job {
   CompileCommand command;
   std::shared_ptr<const Config> config;
+  // Kept parsed for the next run (CheckOptions::warm_units): the run's own units, not the headers parsed on
+  // their own, which would push them out.
+  bool keep_warm = false;
 };
 
 using JobResult = UnitResult;  // lint/cache.hpp
@@ -400,6 +403,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   ParseOptions po;
   po.resource_dir = resource_dir;
   po.skip_preamble_bodies = skip_bodies;
+  if (job.keep_warm) po.warm = session.options().warm_units;
   if (ResultCache* cache = session.cache()) {
     // `cache` by value: the pointer lives only in this if statement, the callback runs during the parse.
     po.on_input = [&out, cache](const fs::path& p, std::string_view bytes) {
@@ -538,6 +542,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   std::vector<CompileCommand> run_units;  // every unit of the run, before --shard takes its part
   for (const auto& j : jobs) run_units.push_back(j.command);
   jobs = take_shard(std::move(jobs), options.shard);
+  for (Job& j : jobs) j.keep_warm = true;
 
   const std::string resource_dir = find_resource_dir();
   const bool skip_bodies = !options.parse_all_bodies;

@@ -20,6 +20,8 @@
 
 namespace emberlint {
 
+class WarmUnits;
+
 // A usage or configuration problem: nothing is analyzed, exit code 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -58,6 +60,8 @@ struct CheckOptions {
   // The compilers' answers kept across runs (the language server's, which checks on every edit); null: the
   // run asks each compiler once for itself.
   std::shared_ptr<DriverQuery> driver;
+  // Units kept parsed across runs and reparsed (lint/parse.hpp), the language server's; null: none.
+  std::shared_ptr<WarmUnits> warm_units;
 };
 
 // How the result cache did: units whose entry held (hits) and units analyzed anew (misses).

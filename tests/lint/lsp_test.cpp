@@ -237,6 +237,16 @@ TEST(Lsp, ASessionFromInitializeToExit) {
   ASSERT_TRUE(after);
   EXPECT_EQ((*after)["params"]["version"], 2);
   EXPECT_TRUE((*after)["params"]["diagnostics"].empty()) << after->dump();
+  // The first check parsed the unit; the edit reparsed it, reusing its preamble (lint/parse.hpp's WarmUnits).
+  std::vector<std::string> costs;
+  for (const auto& m : s.client.pending()) {
+    const std::string text = m["params"].value("message", "");
+    if (m.value("method", "") == "window/logMessage" && text.find(" checked in ") != std::string::npos)
+      costs.push_back(text.substr(text.rfind(": ") + 2));
+  }
+  ASSERT_EQ(costs.size(), 2u);
+  EXPECT_EQ(costs[0], "0 unit(s) reparsed, 1 parsed");
+  EXPECT_EQ(costs[1], "1 unit(s) reparsed, 0 parsed");
   // Stale or absent findings offer nothing.
   EXPECT_TRUE(s.call("textDocument/codeAction", {{"textDocument", {{"uri", uri}}},
                                                  {"range", diag["range"]},
@@ -421,7 +431,20 @@ TEST(Lsp, AHeaderIncludedByManyUnitsIsCheckedThroughAFew) {
 // The config and the compile database are read again when the client says they changed.
 TEST(Lsp, AChangedConfigIsReloaded) {
   Project project("reload");
-  Session s(project);
+  Session s(project, {}, {{"workspace", {{"didChangeWatchedFiles", {{"dynamicRegistration", true}}}}}});
+  // A client that lets servers register watchers is asked to watch the config and the database.
+  auto registration = s.client.wait_for(
+      [](const json& m) { return m.value("method", "") == "client/registerCapability"; }, 10s);
+  ASSERT_TRUE(registration);
+  const json reg = (*registration)["params"]["registrations"][0];
+  EXPECT_EQ(reg["method"], "workspace/didChangeWatchedFiles");
+  EXPECT_EQ(
+      reg["registerOptions"]["watchers"],
+      json::parse(R"([{"globPattern": "**/.emberlint.json"}, {"globPattern": "**/compile_commands.json"}])"));
+  const std::string answer =
+      json({{"jsonrpc", "2.0"}, {"id", (*registration)["id"]}, {"result", nullptr}}).dump();
+  s.client.send_raw("Content-Length: " + std::to_string(answer.size()) + "\r\n\r\n" +
+                    answer);  // the client's reply
   const std::string uri = project.uri("frontend/demo.cpp");
   write(project.root() / "frontend/demo.cpp", kDemo);
   ASSERT_EQ(codes(s.open(uri, kDemo)), std::vector<std::string>{"EL200"});
