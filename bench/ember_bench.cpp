@@ -97,6 +97,13 @@ std::vector<EmberCase> ember_cases() {
                        return Inputs{uniform({n}), uniform({n}), ops::zeros({n})};
                      },
                      [](const Inputs& x) { return ember::eval_into(ops::add(x[0], x[1]), x[2]); }});
+    // where(c, x, y) with c (n, n) bool, x a row (n,) and y a column (n, 1)
+    cases.push_back(
+        {group("where_bcast", z),
+         [side] {
+           return Inputs{ops::greater(uniform({side, side}), 0.0), uniform({side}), uniform({side, 1})};
+         },
+         [](const Inputs& x) { return ops::where(x[0], x[1], x[2]); }});
     cases.push_back({group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }});
     cases.push_back({group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }});
     cases.push_back({group("log", z), [n] { return Inputs{ops::add(uniform({n}), 2.0)}; },  // on [1, 3)
@@ -124,6 +131,10 @@ std::vector<EmberCase> ember_cases() {
                      [n](const Inputs&) { return ops::random_uniform({n}); }});
     cases.push_back({group("random_normal", z), [] { return Inputs{}; },
                      [n](const Inputs&) { return ops::random_normal({n}); }});
+    cases.push_back({group("random_exponential", z), [] { return Inputs{}; },
+                     [n](const Inputs&) { return ops::random_exponential({n}); }});
+    cases.push_back({group("random_gamma", z), [] { return Inputs{}; },
+                     [n](const Inputs&) { return ops::random_gamma({n}, 2.0); }});
   }
   for (const Size& z : kSortSizes) {
     const std::int64_t n = z.side * z.side;

@@ -41,6 +41,9 @@ def cases():
             # out=: the result written into a preallocated array (ember::eval_into)
             (g("add_out"), lambda r, n=n: (uniform(r, n), uniform(r, n), np.empty(n, np.float32)),
              lambda a, b, c: np.add(a, b, out=c)),
+            # where(c, x, y) with c (n, n) bool, x a row (n,) and y a column (n, 1)
+            (g("where_bcast"), lambda r, s=side: (uniform(r, (s, s)) > 0, uniform(r, s), uniform(r, (s, 1))),
+             np.where),
             (g("abs"), lambda r, n=n: (uniform(r, n),), np.abs),
             (g("exp"), lambda r, n=n: (uniform(r, n),), np.exp),
             (g("exp", "f64"), lambda r, n=n: (uniform(r, n, np.float64),), np.exp),
@@ -56,6 +59,10 @@ def cases():
              lambda rng, n: rng.random(n, dtype=np.float32)),
             (g("random_normal"), lambda r, n=n: (np.random.default_rng(7), n),
              lambda rng, n: rng.standard_normal(n, dtype=np.float32)),
+            (g("random_exponential"), lambda r, n=n: (np.random.default_rng(7), n),
+             lambda rng, n: rng.standard_exponential(n, dtype=np.float32)),
+            (g("random_gamma"), lambda r, n=n: (np.random.default_rng(7), n),
+             lambda rng, n: rng.standard_gamma(2.0, n, dtype=np.float32)),
         ]
     for label, side in (("64K", 256), ("1M", 1024)):  # ember_bench's kSortSizes
         out.append((f"sort_{label}_f32", lambda r, n=side * side: (uniform(r, n),), np.sort))

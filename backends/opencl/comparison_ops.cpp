@@ -33,7 +33,7 @@ void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tenso
     const auto rows_kernel = [&] {
       return dev.kernel("comparison", dtype_options(a.dtype()), (std::string(op) + "_kernel_rows").c_str());
     };
-    if (launch_broadcast_rows(dev, rows_kernel, a, b, out, amode, bmode)) return;
+    if (launch_broadcast_rows(dev, rows_kernel, {amode, bmode}, out, a, b)) return;
   }
   dev.launch(comparison_kernel(dev, a.dtype(), op), out.size(), arg(a), arg(b), arg(out),
              static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), sa, sb, amode, bmode, extra...);
@@ -148,6 +148,9 @@ void OpenCLBackend::where(const Tensor& cond, const Tensor& x, const Tensor& y, 
   ClDims sc, sx, sy;
   const cl_int cmode = broadcast_mode("where", cond, out, sc), xmode = broadcast_mode("where", x, out, sx),
                ymode = broadcast_mode("where", y, out, sy);
+  // Broadcasting without per-element division where the shapes allow, as the binary ops.
+  const auto rows_kernel = [&] { return layout_kernel(dev, out.itemsize(), "where_select_rows"); };
+  if (launch_broadcast_rows(dev, rows_kernel, {cmode, xmode, ymode}, out, cond, x, y)) return;
   dev.launch(layout_kernel(dev, out.itemsize(), "where_select"), out.size(), arg(cond), arg(x), arg(y),
              arg(out), static_cast<cl_int>(out.ndim()), dims_of("where", out.shape()), sc, sx, sy, cmode,
              xmode, ymode);

@@ -6,8 +6,10 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ember/shape.hpp"
@@ -105,16 +107,25 @@ inline std::optional<RowsView> rows_view(const Shape& out, const std::vector<Sha
   return std::nullopt;
 }
 
-// A binary op's kernel on out as rows x columns when operand a or b broadcasts through strides (mode 2) and
-// rows_view finds a split: kernel() (arguments n, a, b, out, akind, bkind: the _rows kernels of math.cl and
-// comparison.cl) on that 2-D range, and true; else false, and nothing is launched.
-template <class Kernel>
-bool launch_broadcast_rows(DeviceContext& dev, Kernel&& kernel, const Tensor& a, const Tensor& b, Tensor& out,
-                           cl_int amode, cl_int bmode) {
-  if (amode != 2 && bmode != 2) return false;
-  const std::optional<RowsView> v = rows_view(out.shape(), {a.shape(), b.shape()});
+namespace detail {
+template <class Kernel, std::size_t... I, class... Operands>
+void launch_rows_kinds(DeviceContext& dev, Kernel& kernel, const RowsView& v, std::index_sequence<I...>,
+                       Tensor& out, const Operands&... operands) {
+  dev.launch_rows(kernel(), 1, v.rows, v.cols, arg(operands)..., arg(out), v.kinds[I]...);
+}
+}  // namespace detail
+
+// An op's kernel on out as rows x columns when one of its operands broadcasts through strides (mode 2) and
+// rows_view finds a split: kernel() (arguments n, the operands, out, then each operand's kind: the _rows
+// kernels of math.cl and comparison.cl, layout.cl's where_select_rows) on that 2-D range, and true; else
+// false, and nothing is launched. `modes` are broadcast_mode's answers for the operands, in their order.
+template <class Kernel, class... Operands>
+bool launch_broadcast_rows(DeviceContext& dev, Kernel&& kernel, std::initializer_list<cl_int> modes,
+                           Tensor& out, const Operands&... operands) {
+  if (std::find(modes.begin(), modes.end(), cl_int{2}) == modes.end()) return false;
+  const std::optional<RowsView> v = rows_view(out.shape(), {operands.shape()...});
   if (!v) return false;
-  dev.launch_rows(kernel(), 1, v->rows, v->cols, arg(a), arg(b), arg(out), v->kinds[0], v->kinds[1]);
+  detail::launch_rows_kinds(dev, kernel, *v, std::index_sequence_for<Operands...>{}, out, operands...);
   return true;
 }
 

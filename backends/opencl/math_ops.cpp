@@ -44,7 +44,7 @@ void binary(Runtime& rt, const char* op, const Tensor& a, const Tensor& b, Tenso
   const auto rows_kernel = [&] {  // broadcasting: without per-element division where the shapes allow
     return dev.kernel("math", dtype_options(out.dtype()), (std::string(op) + "_kernel_rows").c_str());
   };
-  if (launch_broadcast_rows(dev, rows_kernel, a, b, out, amode, bmode)) return;
+  if (launch_broadcast_rows(dev, rows_kernel, {amode, bmode}, out, a, b)) return;
   dev.launch(math_kernel(dev, out.dtype(), op), out.size(), arg(a), arg(b), arg(out),
              static_cast<cl_int>(out.ndim()), dims_of(op, out.shape()), sa, sb, amode, bmode);
 }

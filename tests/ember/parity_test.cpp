@@ -453,6 +453,18 @@ TEST(Parity, WhereIsExact) {
                          ops::where(input(DType::bool_, {}, 9), input(d, {2, 3}, 10), input(d, {}, 11)),
                          ops::where(input(DType::bool_, {0, 2}, 9), input(d, {2}, 10), input(d, {1, 2}, 11))};
     });
+    // Rows of 32 and more: the OpenCL kernel on rows x columns (layout.hpp's launch_broadcast_rows), each
+    // operand of every kind (whole, one element, broadcast along the rows or along the columns), and
+    // shapes no split fits (operands through strides).
+    agree(label("where rows", d, {3, 40}), [&] {
+      return std::vector{
+          ops::where(input(DType::bool_, {3, 1}, 12), input(d, {40}, 13), input(d, {3, 40}, 14)),
+          ops::where(input(DType::bool_, {40, 1}, 12), input(d, {1, 40}, 13), input(d, {}, 14)),
+          ops::where(input(DType::bool_, {2, 3, 40}, 12), input(d, {2, 1, 1}, 13), input(d, {3, 40}, 14)),
+          ops::where(input(DType::bool_, {64}, 12), input(d, {5, 1}, 13), input(d, {5, 64}, 14)),
+          ops::where(input(DType::bool_, {}, 12), input(d, {2, 1, 40}, 13), input(d, {40}, 14)),
+          ops::where(input(DType::bool_, {1, 3, 40}, 12), input(d, {2, 1, 40}, 13), input(d, {2, 3, 1}, 14))};
+    });
   }
 }
 
@@ -563,7 +575,9 @@ TEST(Parity, SumOverLeadingAxesIsExact) {
   const std::pair<Shape, std::vector<std::int64_t>> cases[] = {
       {{37, 600}, {0}}, {{70, 9}, {0}}, {{3, 12, 290}, {0, 1}}, {{3, 12, 290}, {0}}, {{0, 300}, {0}}};
   for (DType d : {DType::float16, DType::float32, DType::float64}) {
-    for (const auto& [shape, axes] : cases) {
+    for (const auto& c : cases) {
+      const Shape& shape = c.first;
+      const std::vector<std::int64_t>& axes = c.second;
       agree(label("sum", d, shape) + " " + axes_text(axes), [&] {
         const Tensor x = input(d, shape, 21, Values::unit);
         return std::vector{ops::sum(x, axes, false), ops::sum(x, axes, true)};

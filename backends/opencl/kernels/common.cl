@@ -39,13 +39,18 @@ inline long ember_rows_offset(long n, long row, long col, int kind) {
   return row * row_step + col * col_step;
 }
 
-// The prologue of a binary op's kernel on a 2-D range over out as rows x columns of n (the _rows kernels of
-// math.cl and comparison.cl): col, row, and the operands x and y (compute type C) of out element
-// (row, col), from a and b of kinds akind and bkind.
-#define EMBER_ROWS_OPERANDS                                            \
-  const long col = get_global_id(0);                                   \
-  if (col >= n) return;                                                \
-  const long row = get_global_id(1);                                   \
+// The prologue of a kernel on a 2-D range over out as rows x columns of n (layout.hpp's
+// launch_broadcast_rows): col and row of the work-item's out element, for ember_rows_offset.
+#define EMBER_ROWS_INDEX             \
+  const long col = get_global_id(0); \
+  if (col >= n) return;              \
+  const long row = get_global_id(1)
+
+// The prologue of a binary op's kernel on that range (the _rows kernels of math.cl and comparison.cl): col,
+// row, and the operands x and y (compute type C) of out element (row, col), from a and b of kinds akind and
+// bkind.
+#define EMBER_ROWS_OPERANDS                                           \
+  EMBER_ROWS_INDEX;                                                   \
   const C x = LOAD(a, a_off + ember_rows_offset(n, row, col, akind)); \
   const C y = LOAD(b, b_off + ember_rows_offset(n, row, col, bkind))
 

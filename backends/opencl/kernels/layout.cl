@@ -129,16 +129,28 @@ __kernel void diagonal(long n, __global const T* x, long x_off, __global T* o, l
   o[o_off + i] = x[x_off + b * rows * cols + (row + j) * cols + col + j];
 }
 
-// where(cond, x, y) with three-way broadcasting; cond holds bool bytes.
+// where(cond, x, y) with three-way broadcasting; cond holds bool bytes. Both values are loaded and one
+// selected, without a branch, so that the compiler vectorizes across work-items (as in where_select_rows).
 __kernel void where_select(long n, __global const uchar* c, long c_off, __global const T* x, long x_off,
                            __global const T* y, long y_off, __global T* o, long o_off, int nd,
                            ember_dims dims, ember_dims sc, ember_dims sx, ember_dims sy, int cmode, int xmode,
                            int ymode) {
   const long i = get_global_id(0);
   if (i >= n) return;
-  o[o_off + i] = c[c_off + operand_at(i, cmode, nd, &dims, &sc)] != 0
-                     ? x[x_off + operand_at(i, xmode, nd, &dims, &sx)]
-                     : y[y_off + operand_at(i, ymode, nd, &dims, &sy)];
+  const T a = x[x_off + operand_at(i, xmode, nd, &dims, &sx)];
+  const T b = y[y_off + operand_at(i, ymode, nd, &dims, &sy)];
+  o[o_off + i] = c[c_off + operand_at(i, cmode, nd, &dims, &sc)] != 0 ? a : b;
+}
+
+// where_select on a 2-D range over out as rows x columns of n (layout.hpp's launch_broadcast_rows), each
+// operand found by its kind without division.
+__kernel void where_select_rows(long n, __global const uchar* c, long c_off, __global const T* x, long x_off,
+                                __global const T* y, long y_off, __global T* o, long o_off, int ckind,
+                                int xkind, int ykind) {
+  EMBER_ROWS_INDEX;
+  const T a = x[x_off + ember_rows_offset(n, row, col, xkind)];
+  const T b = y[y_off + ember_rows_offset(n, row, col, ykind)];
+  o[o_off + row * n + col] = c[c_off + ember_rows_offset(n, row, col, ckind)] != 0 ? a : b;
 }
 
 // The last step of sort along an axis of x seen as (outer, extent, inner): row r = (o, i) of the scratch
