@@ -1,10 +1,11 @@
 // OpenCL backend, category "random": kernels/random.cl runs the shared samplers of
 // ember/random/distributions.h on the device, one work-item per element or per block of 16 (float16 and
-// float32 uniform and normal fills, whose Philox draws run 16 at once), so the same key gives tensors
-// byte-identical to the eigen backend's. Host-side parameter handling follows backends/eigen/random_ops.cpp
-// exactly: float32 parameters are rounded with the same to_f32 rule and the Bernoulli threshold is
-// computed here. random_permutation computes the 64-bit keys on the device and sorts (key, index) pairs on
-// the host with std::sort (a stable order since indices are distinct), then uploads the permutation.
+// float32 uniform, normal, exponential and gamma fills, whose Philox draws run 16 at once), so the same key
+// gives tensors byte-identical to the eigen backend's. Host-side parameter handling follows
+// backends/eigen/random_ops.cpp exactly: float32 parameters are rounded with the same to_f32 rule and the
+// Bernoulli threshold is computed here. random_permutation computes the 64-bit keys on the device and sorts
+// (key, index) pairs on the host with std::sort (a stable order since indices are distinct), then uploads the
+// permutation.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -98,11 +99,11 @@ void OpenCLBackend::random_normal(Tensor& out, double mean, double stddev, Rando
 }
 
 void OpenCLBackend::random_exponential(Tensor& out, double scale, RandomKey key) {
-  fill_floating(*runtime_, "random_exponential", "exponential", out, scale, 0.0, key);
+  fill_floating(*runtime_, "random_exponential", "exponential", out, scale, 0.0, key, 0.0, Range::block);
 }
 
 void OpenCLBackend::random_gamma(Tensor& out, double alpha, double scale, RandomKey key) {
-  fill_floating(*runtime_, "random_gamma", "gamma", out, alpha, scale, key);
+  fill_floating(*runtime_, "random_gamma", "gamma", out, alpha, scale, key, 0.0, Range::block);
 }
 
 void OpenCLBackend::random_bernoulli(Tensor& out, double p, RandomKey key) {

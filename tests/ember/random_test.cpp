@@ -518,9 +518,10 @@ TEST_P(Random, MatchesSharedSamplersBitForBit) {
   }
 }
 
-// Float16/float32 uniform and normal fills draw 16 elements at a time on OpenCL (kernels/random.cl's block
-// kernels): every length around a block's edge, the last block partial or full, gives the shared samplers'
-// bits, element by element.
+// Float16/float32 uniform, normal, exponential and gamma fills draw 16 elements at a time on OpenCL
+// (kernels/random.cl's block kernels; gamma's first attempt from the block's words, its rejections and
+// shapes below 1 per element): every length around a block's edge, the last block partial or full, gives
+// the shared samplers' bits, element by element.
 TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
   const std::uint64_t seed = 0x0123456789abcdefull;
   for (const std::int64_t n : {1, 2, 15, 16, 17, 31, 32, 33, 255, 1000, 4099, 70001}) {
@@ -532,6 +533,13 @@ TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
         ops::to_host<ember::half>(ops::random_uniform({n}, 0.0, 1.0, DType::float16));
     const std::vector<ember::half> n16 =
         ops::to_host<ember::half>(ops::random_normal({n}, -1.0, 0.25, DType::float16));
+    const std::vector<float> e32 = ops::to_host<float>(ops::random_exponential({n}, 1.5));
+    const std::vector<ember::half> e16 =
+        ops::to_host<ember::half>(ops::random_exponential({n}, 0.75, DType::float16));
+    const std::vector<float> g32 = ops::to_host<float>(ops::random_gamma({n}, 2.5, 1.5));
+    const std::vector<float> gs32 = ops::to_host<float>(ops::random_gamma({n}, 0.4, 2.0));  // boosted
+    const std::vector<ember::half> g16 =
+        ops::to_host<ember::half>(ops::random_gamma({n}, 1.0, 0.5, DType::float16));
     ASSERT_EQ(u32.size(), static_cast<std::size_t>(n));
     for (ember_u64 i = 0; i < static_cast<ember_u64>(n); ++i) {
       const float u =
@@ -543,6 +551,16 @@ TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
       ASSERT_EQ(u16[i].bits, ember::half(h).bits) << "uniform float16 n " << n << " i " << i;
       ASSERT_EQ(n16[i].bits, ember::half(ember_sample_normal_f32(seed, c + 3, i, -1.0f, 0.25f)).bits)
           << "normal float16 n " << n << " i " << i;
+      const float e = ember_sample_exponential_f32(seed, c + 4, i, 1.5f);
+      ASSERT_EQ(std::memcmp(&e32[i], &e, sizeof e), 0) << "exponential n " << n << " i " << i;
+      ASSERT_EQ(e16[i].bits, ember::half(ember_sample_exponential_f32(seed, c + 5, i, 0.75f)).bits)
+          << "exponential float16 n " << n << " i " << i;
+      const float ga = ember_sample_gamma_f32(seed, c + 6, i, 2.5f, 1.5f);
+      ASSERT_EQ(std::memcmp(&g32[i], &ga, sizeof ga), 0) << "gamma n " << n << " i " << i;
+      const float gs = ember_sample_gamma_f32(seed, c + 7, i, 0.4f, 2.0f);
+      ASSERT_EQ(std::memcmp(&gs32[i], &gs, sizeof gs), 0) << "gamma below 1 n " << n << " i " << i;
+      ASSERT_EQ(g16[i].bits, ember::half(ember_sample_gamma_f32(seed, c + 8, i, 1.0f, 0.5f)).bits)
+          << "gamma float16 n " << n << " i " << i;
     }
   }
 }

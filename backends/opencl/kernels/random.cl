@@ -1,26 +1,13 @@
 #pragma OPENCL FP_CONTRACT OFF
 // Random sampling: built after ember/random/philox.h and distributions.h (the runtime prepends them), so
 // every element is the shared sampler's value for (seed, call, i), bit for bit the eigen backend's. One
-// work-item per element, except the float16/float32 uniform and normal fills, where one work-item draws 16
-// elements' Philox words at once in vector registers (EMBER_BLOCK) and turns them into samples with the
-// shared samplers' word forms; the float16 kernels take the float32 sample and round it once, like the
-// eigen backend. Float32 parameters arrive already rounded on the host (eigen's to_f32 rule).
+// work-item per element, except the float16/float32 uniform, normal, exponential and gamma fills, where one
+// work-item draws 16 elements' Philox words at once in vector registers (EMBER_BLOCK) and turns them into
+// samples with the shared samplers' word forms; the float16 kernels take the float32 sample and round it
+// once, like the eigen backend. Float32 parameters arrive already rounded on the host (eigen's to_f32 rule).
 
-// name_f16 / name_f32 / name_f64 filling out[out_off + i] with SAMPLE_F32(i) or SAMPLE_F64(i); the
-// parameters p0, p1 and p2 mean what each distribution says (p2: uniform's cap, else unused).
-#define FILL_F32(name, SAMPLE)                                                                            \
-  __kernel void name##_f32(long n, __global float* out, long out_off, ulong seed, uint call, float p0,    \
-                           float p1, float p2) {                                                          \
-    const long i = get_global_id(0);                                                                      \
-    if (i >= n) return;                                                                                   \
-    out[out_off + i] = SAMPLE;                                                                            \
-  }                                                                                                       \
-  __kernel void name##_f16(long n, __global half* out, long out_off, ulong seed, uint call, float p0,     \
-                           float p1, float p2) {                                                          \
-    const long i = get_global_id(0);                                                                      \
-    if (i >= n) return;                                                                                   \
-    ember_store_half(SAMPLE, out_off + i, out);                                                           \
-  }
+// name_f64 filling out[out_off + i] with SAMPLE, an expression of i; the parameters p0, p1 and p2 mean what
+// each distribution says (p2: uniform's cap, else unused).
 #define FILL_F64(name, SAMPLE)                                                                            \
   __kernel void name##_f64(long n, __global double* out, long out_off, ulong seed, uint call, double p0,  \
                            double p1, double p2) {                                                        \
@@ -45,9 +32,10 @@ inline void ember_mulhilo16(uint16 a, uint m, uint16* hi, uint16* lo) {
   *lo = as_uint16((even & (ulong8)0xffffffffu) | (odd << 32));
 }
 
-// Words 0 and 1 of draw 0 (ember_rng_draw) of elements first .. first + 15: ember_philox4x32_10 on 16
-// counters at once. first is a multiple of 16, so the counter's high word is the same for all 16.
-inline void ember_draw16(ulong seed, uint call, ulong first, uint* w0, uint* w1) {
+// Words 0 and 1 (and 2 when w2 is not 0) of draw 0 (ember_rng_draw) of elements first .. first + 15:
+// ember_philox4x32_10 on 16 counters at once. first is a multiple of 16, so the counter's high word is the
+// same for all 16.
+inline void ember_draw16(ulong seed, uint call, ulong first, uint* w0, uint* w1, uint* w2) {
   const uint16 lane = (uint16)(0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 12u, 13u, 14u, 15u);
   uint16 c0 = (uint16)((uint)first) + lane;
   uint16 c1 = (uint16)((uint)(first >> 32)), c2 = (uint16)0u, c3 = (uint16)call;
@@ -67,18 +55,20 @@ inline void ember_draw16(ulong seed, uint call, ulong first, uint* w0, uint* w1)
   }
   vstore16(c0, 0, w0);
   vstore16(c1, 0, w1);
+  if (w2 != 0) vstore16(c2, 0, w2);
 }
 
 // name_f32 / name_f16 on blocks: work-item b fills elements 16 b .. 16 b + 15 of n (fewer in the last block)
-// with SAMPLE, an expression of that element's words w0[j] and w1[j]; blocks is ceil(n / 16).
-#define FILL_BLOCK(name, SAMPLE)                                                                          \
+// with SAMPLE, an expression of that element's index first + j and words w0[j] and w1[j] (and w2[j] when W2
+// is w2; 0 skips word 2); blocks is ceil(n / 16).
+#define FILL_BLOCK(name, W2, SAMPLE)                                                                      \
   __kernel void name##_f32(long blocks, long n, __global float* out, long out_off, ulong seed, uint call, \
                            float p0, float p1, float p2) {                                                \
     const long first = get_global_id(0) * EMBER_BLOCK;                                                    \
-    uint w0[EMBER_BLOCK], w1[EMBER_BLOCK];                                                                \
+    uint w0[EMBER_BLOCK], w1[EMBER_BLOCK], w2[EMBER_BLOCK];                                               \
     float r[EMBER_BLOCK];                                                                                 \
     if (get_global_id(0) >= blocks) return;                                                               \
-    ember_draw16(seed, call, (ulong)first, w0, w1);                                                       \
+    ember_draw16(seed, call, (ulong)first, w0, w1, W2);                                                   \
     for (int j = 0; j < EMBER_BLOCK; ++j) r[j] = SAMPLE;                                                  \
     if (first + EMBER_BLOCK <= n) {                                                                       \
       vstore16(vload16(0, r), 0, out + out_off + first);                                                  \
@@ -89,21 +79,34 @@ inline void ember_draw16(ulong seed, uint call, ulong first, uint* w0, uint* w1)
   __kernel void name##_f16(long blocks, long n, __global half* out, long out_off, ulong seed, uint call,  \
                            float p0, float p1, float p2) {                                                \
     const long first = get_global_id(0) * EMBER_BLOCK;                                                    \
-    uint w0[EMBER_BLOCK], w1[EMBER_BLOCK];                                                                \
+    uint w0[EMBER_BLOCK], w1[EMBER_BLOCK], w2[EMBER_BLOCK];                                               \
     if (get_global_id(0) >= blocks) return;                                                               \
-    ember_draw16(seed, call, (ulong)first, w0, w1);                                                       \
+    ember_draw16(seed, call, (ulong)first, w0, w1, W2);                                                   \
     for (long j = 0; j < EMBER_BLOCK && first + j < n; ++j) {                                             \
       ember_store_half(SAMPLE, out_off + first + j, out);                                                 \
     }                                                                                                     \
   }
 
-FILL_BLOCK(uniform, ember_below_f32(ember_uniform_from_word_f32(w0[j], p0, p1), p2))
-FILL_BLOCK(normal, ember_normal_from_words_f32(w0[j], w1[j], p0, p1))
+FILL_BLOCK(uniform, 0, ember_below_f32(ember_uniform_from_word_f32(w0[j], p0, p1), p2))
+FILL_BLOCK(normal, 0, ember_normal_from_words_f32(w0[j], w1[j], p0, p1))
+FILL_BLOCK(exponential, 0, ember_exponential_from_word_f32(w0[j], p0))
+
+// Gamma: attempt 0 of Marsaglia and Tsang for every element from the block's words of draw 0; an element
+// it rejects (a few in a hundred) runs the shared sampler's loop from attempt 0 (ember_gamma_mt_f32), and
+// shapes below 1 take their boost from their own draw (ember_gamma_finish_f32): the bits of
+// ember_sample_gamma_f32.
+inline float ember_gamma_from_words_f32(uint w0, uint w1, uint w2, ulong seed, uint call, ulong i,
+                                        float alpha, float scale) {
+  const float a = ember_gamma_mt_shape_f32(alpha);
+  const float d = a - 1.0f / 3.0f;
+  const float c = 1.0f / ember_sqrt_f32(9.0f * d);
+  float g;
+  if (!ember_gamma_attempt_f32(w0, w1, w2, d, c, &g)) g = ember_gamma_mt_f32(seed, call, i, a);
+  return ember_gamma_finish_f32(seed, call, i, alpha, scale, g);
+}
+FILL_BLOCK(gamma, w2, ember_gamma_from_words_f32(w0[j], w1[j], w2[j], seed, call, (ulong)(first + j), p0, p1))
 
 // ---- one element per work-item ---------------------------------------------------------------------------
-
-FILL_F32(exponential, ember_sample_exponential_f32(seed, call, (ulong)i, p0))
-FILL_F32(gamma, ember_sample_gamma_f32(seed, call, (ulong)i, p0, p1))
 
 __kernel void bernoulli(long n, __global uchar* out, long out_off, ulong seed, uint call, ulong threshold) {
   const long i = get_global_id(0);

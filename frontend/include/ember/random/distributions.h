@@ -336,44 +336,73 @@ EMBER_RNG_INLINE int ember_sample_bernoulli(ember_u64 seed, ember_u32 call, embe
   return ember_bits53(b.w[0], b.w[1]) < threshold;
 }
 
-/* Exponential with the given scale: -scale log(u), u in (0, 1]; never negative zero. */
+/* Exponential with the given scale: -scale log(u), u in (0, 1] from word 0 of draw 0; never negative zero.
+ * u >= 2^-24 is a positive normal float: ember_log_f32 without its special cases (the same bits). */
+EMBER_RNG_INLINE float ember_exponential_from_word_f32(ember_u32 w0, float scale) {
+  return scale * (0.0f - ember_log_normal_f32(ember_f32_bits(ember_u01_open_f32(w0)), 0));
+}
 EMBER_RNG_INLINE float ember_sample_exponential_f32(ember_u64 seed, ember_u32 call, ember_u64 i,
                                                     float scale) {
-  const float u = ember_u01_open_f32(ember_rng_draw(seed, call, i, 0u).w[0]);
-  return scale * (0.0f - ember_log_f32(u));
+  return ember_exponential_from_word_f32(ember_rng_draw(seed, call, i, 0u).w[0], scale);
 }
 
-/* Gamma(alpha, 1) for alpha >= 1 by Marsaglia and Tsang (2000): attempt j uses draw j (normal from words 0-1,
- * uniform from word 2). Fallback after EMBER_RNG_MAX_ATTEMPTS rejections: d = alpha - 1/3. */
+/* Attempt j of Gamma(alpha, 1) for alpha >= 1 by Marsaglia and Tsang (2000), with d = alpha - 1/3 and
+ * c = 1 / sqrt(9 d), from draw j's words: normal from words 0-1, uniform from word 2. 1 and *g = d v when
+ * the attempt is accepted, else 0. */
+EMBER_RNG_INLINE int ember_gamma_attempt_f32(ember_u32 w0, ember_u32 w1, ember_u32 w2, float d, float c,
+                                             float* g) {
+  const float x = ember_box_muller_f32(w0, w1);
+  float v = 1.0f + c * x;
+  float u, x2;
+  if (!(v > 0.0f)) return 0;
+  v = v * v * v;
+  u = ember_u01_open_f32(w2);
+  x2 = x * x;
+  if (!(u < 1.0f - 0.0331f * (x2 * x2)) &&
+      !(ember_log_f32(u) < 0.5f * x2 + d * (1.0f - v + ember_log_f32(v))))
+    return 0;
+  *g = d * v;
+  return 1;
+}
+/* Gamma(alpha, 1) for alpha >= 1: attempt j uses draw j. Fallback after EMBER_RNG_MAX_ATTEMPTS rejections:
+ * d = alpha - 1/3. */
 EMBER_RNG_INLINE float ember_gamma_mt_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float alpha) {
   const float d = alpha - 1.0f / 3.0f;
   const float c = 1.0f / ember_sqrt_f32(9.0f * d);
   ember_u32 j;
+  float g;
   for (j = 0u; j < (ember_u32)EMBER_RNG_MAX_ATTEMPTS; ++j) {
     const ember_rng_block b = ember_rng_draw(seed, call, i, j);
-    const float x = ember_box_muller_f32(b.w[0], b.w[1]);
-    float v = 1.0f + c * x;
-    float u, x2;
-    if (!(v > 0.0f)) continue;
-    v = v * v * v;
-    u = ember_u01_open_f32(b.w[2]);
-    x2 = x * x;
-    if (u < 1.0f - 0.0331f * (x2 * x2)) return d * v;
-    if (ember_log_f32(u) < 0.5f * x2 + d * (1.0f - v + ember_log_f32(v))) return d * v;
+    if (ember_gamma_attempt_f32(b.w[0], b.w[1], b.w[2], d, c, &g)) return g;
   }
   return d;
 }
-/* Gamma(alpha, scale); alpha < 1 uses Gamma(alpha + 1) * u^(1/alpha) with u from draw
- * EMBER_RNG_GAMMA_BOOST_DRAW. An alpha that underflowed in the float conversion counts as FLT_MIN. */
-EMBER_RNG_INLINE float ember_sample_gamma_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float alpha,
-                                              float scale) {
-  if (alpha < 0x1p-126f) alpha = 0x1p-126f;
-  if (alpha >= 1.0f) return scale * ember_gamma_mt_f32(seed, call, i, alpha);
+/* An alpha that underflowed in the float conversion counts as FLT_MIN. */
+EMBER_RNG_INLINE float ember_gamma_alpha_f32(float alpha) {
+  return alpha < 0x1p-126f ? 0x1p-126f : alpha;
+}
+/* The shape ember_gamma_mt_f32 samples for Gamma(alpha): alpha itself from 1 on, else alpha + 1. */
+EMBER_RNG_INLINE float ember_gamma_mt_shape_f32(float alpha) {
+  alpha = ember_gamma_alpha_f32(alpha);
+  return alpha >= 1.0f ? alpha : alpha + 1.0f;
+}
+/* Gamma(alpha, scale) from g, element i's Gamma(ember_gamma_mt_shape_f32(alpha), 1) sample: alpha < 1 uses
+ * Gamma(alpha + 1) * u^(1/alpha) with u from draw EMBER_RNG_GAMMA_BOOST_DRAW. */
+EMBER_RNG_INLINE float ember_gamma_finish_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float alpha,
+                                              float scale, float g) {
+  alpha = ember_gamma_alpha_f32(alpha);
+  if (alpha >= 1.0f) return scale * g;
   {
     const float u = ember_u01_open_f32(ember_rng_draw(seed, call, i, EMBER_RNG_GAMMA_BOOST_DRAW).w[0]);
     const float boost = ember_exp_f32(ember_log_f32(u) / alpha);
-    return scale * (ember_gamma_mt_f32(seed, call, i, alpha + 1.0f) * boost);
+    return scale * (g * boost);
   }
+}
+/* Gamma(alpha, scale). */
+EMBER_RNG_INLINE float ember_sample_gamma_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float alpha,
+                                              float scale) {
+  return ember_gamma_finish_f32(seed, call, i, alpha, scale,
+                                ember_gamma_mt_f32(seed, call, i, ember_gamma_mt_shape_f32(alpha)));
 }
 
 /* Gumbel noise -log(-log u), u in (0, 1), for Gumbel-max categorical sampling. */
