@@ -5,7 +5,9 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -44,36 +46,46 @@ void visit_float(const char* backend, const char* op, DType dtype, F&& f) {
 
 // ---- broadcasting iteration ------------------------------------------------------------------------------
 
-// Calls row(out_offset, a_offset, a_stride, b_offset, b_stride, length) for every innermost row of out, with
-// a and b broadcast to out's shape (strides 0 or 1 along the row for contiguous inputs).
-template <class Row>
-void for_each_broadcast_row2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, Row&& row) {
+// Calls row(out_offset, offsets, steps, length) for every innermost row of out, with the operands of these
+// shapes broadcast to out's shape: offsets[k] is operand k's element at the row's start and steps[k] its
+// stride along the row (0 or 1 for contiguous inputs).
+template <std::size_t N, class Row>
+void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Shape& out_shape, Row&& row) {
   const std::size_t nd = out_shape.size();
   const std::int64_t n = shape_numel(out_shape);
   if (n == 0) return;
-  const Shape sa = broadcast_strides(a_shape, out_shape);
-  const Shape sb = broadcast_strides(b_shape, out_shape);
+  std::array<Shape, N> strides;
+  for (std::size_t k = 0; k < N; ++k) strides[k] = broadcast_strides(*shapes[k], out_shape);
+  std::array<std::int64_t, N> offsets{}, steps{};
   if (nd == 0) {
-    row(0, 0, 0, 0, 0, 1);
+    row(std::int64_t{0}, offsets, steps, std::int64_t{1});
     return;
   }
   // Innermost dimension as a row; the rest through an odometer.
   const std::int64_t inner = out_shape[nd - 1];
-  const std::int64_t ia = sa[nd - 1], ib = sb[nd - 1];
+  for (std::size_t k = 0; k < N; ++k) steps[k] = strides[k][nd - 1];
   std::vector<std::int64_t> idx(nd, 0);
-  std::int64_t oa = 0, ob = 0;
   for (std::int64_t o = 0; o < n; o += inner) {
-    row(o, oa, ia, ob, ib, inner);
+    row(o, offsets, steps, inner);
     for (std::size_t d = nd - 1; d-- > 0;) {
       ++idx[d];
-      oa += sa[d];
-      ob += sb[d];
+      for (std::size_t k = 0; k < N; ++k) offsets[k] += strides[k][d];
       if (idx[d] < out_shape[d]) break;
-      oa -= sa[d] * out_shape[d];
-      ob -= sb[d] * out_shape[d];
+      for (std::size_t k = 0; k < N; ++k) offsets[k] -= strides[k][d] * out_shape[d];
       idx[d] = 0;
     }
   }
+}
+
+// Calls row(out_offset, a_offset, a_stride, b_offset, b_stride, length) for every innermost row of out, with
+// a and b broadcast to out's shape (strides 0 or 1 along the row for contiguous inputs).
+template <class Row>
+void for_each_broadcast_row2(const Shape& a_shape, const Shape& b_shape, const Shape& out_shape, Row&& row) {
+  for_each_broadcast_row<2>({&a_shape, &b_shape}, out_shape,
+                            [&](std::int64_t o, const std::array<std::int64_t, 2>& offsets,
+                                const std::array<std::int64_t, 2>& steps, std::int64_t len) {
+                              row(o, offsets[0], steps[0], offsets[1], steps[1], len);
+                            });
 }
 
 // Calls f(out_index, a_index, b_index) for every element of out, with a and b broadcast to out's shape.
@@ -84,34 +96,6 @@ void for_each_broadcast2(const Shape& a_shape, const Shape& b_shape, const Shape
                               std::int64_t ib, std::int64_t len) {
                             for (std::int64_t j = 0; j < len; ++j) f(o + j, oa + j * ia, ob + j * ib);
                           });
-}
-
-// Three-operand form for where(cond, x, y).
-template <class F>
-void for_each_broadcast3(const Shape& a_shape, const Shape& b_shape, const Shape& c_shape,
-                         const Shape& out_shape, F&& f) {
-  const std::size_t nd = out_shape.size();
-  const std::int64_t n = shape_numel(out_shape);
-  if (n == 0) return;
-  const Shape sa = broadcast_strides(a_shape, out_shape);
-  const Shape sb = broadcast_strides(b_shape, out_shape);
-  const Shape sc = broadcast_strides(c_shape, out_shape);
-  std::vector<std::int64_t> idx(nd, 0);
-  std::int64_t oa = 0, ob = 0, oc = 0;
-  for (std::int64_t o = 0; o < n; ++o) {
-    f(o, oa, ob, oc);
-    for (std::size_t d = nd; d-- > 0;) {
-      ++idx[d];
-      oa += sa[d];
-      ob += sb[d];
-      oc += sc[d];
-      if (idx[d] < out_shape[d]) break;
-      oa -= sa[d] * out_shape[d];
-      ob -= sb[d] * out_shape[d];
-      oc -= sc[d] * out_shape[d];
-      idx[d] = 0;
-    }
-  }
 }
 
 // ---- layouts ---------------------------------------------------------------------------------------------
@@ -248,10 +232,22 @@ void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op)
     for (std::int64_t i = 0; i < n; ++i) po[i] = op(pc[i], px[i], py[i]);
     return;
   }
-  for_each_broadcast3(c.shape(), x.shape(), y.shape(), out.shape(),
-                      [&](std::int64_t o, std::int64_t ic, std::int64_t ix, std::int64_t iy) {
-                        po[o] = op(pc[ic], px[ix], py[iy]);
-                      });
+  // Broadcast rows: every operand's elements along a row at a constant step, no index arithmetic per element.
+  for_each_broadcast_row<3>({&c.shape(), &x.shape(), &y.shape()}, out.shape(),
+                            [&](std::int64_t o, const std::array<std::int64_t, 3>& offsets,
+                                const std::array<std::int64_t, 3>& steps, std::int64_t len) {
+                              T* d = po + o;
+                              const TC* cr = pc + offsets[0];
+                              const T* xr = px + offsets[1];
+                              const T* yr = py + offsets[2];
+                              const std::int64_t ic = steps[0], ix = steps[1], iy = steps[2];
+                              if (ic == 1 && ix == 1 && iy == 1) {
+                                for (std::int64_t j = 0; j < len; ++j) d[j] = op(cr[j], xr[j], yr[j]);
+                              } else {
+                                for (std::int64_t j = 0; j < len; ++j)
+                                  d[j] = op(cr[j * ic], xr[j * ix], yr[j * iy]);
+                              }
+                            });
 }
 
 // ---- reductions ------------------------------------------------------------------------------------------
