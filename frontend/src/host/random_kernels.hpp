@@ -154,6 +154,10 @@ inline void random_bernoulli(Tensor& out, double p, RandomKey key) {
 
 inline void random_exponential(const char* backend, Tensor& out, double scale, RandomKey key) {
   const float s32 = to_f32(scale);
+  if (out.dtype() == DType::float32) {  // the same samples, vectorized (host/vector_kernels.hpp)
+    exponential_f32(out.data<float>(), out.size(), key.seed, key.counter, s32);
+    return;
+  }
   fill_floating(
       backend, out, "random_exponential",
       [&](ember_u64 i) { return ember_sample_exponential_f32(key.seed, key.counter, i, s32); },

@@ -414,6 +414,21 @@ EMBER_VECTOR_KERNEL(normal_f32,
                      float mean, float stddev, WordsFn words),
                     (out, begin, end, seed, call, mean, stddev, words))
 
+[[gnu::always_inline]] inline void exponential_f32_body(float* out, std::int64_t begin, std::int64_t end,
+                                                        ember_u64 seed, ember_u32 call, float scale,
+                                                        WordsFn words) {
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  for (std::int64_t at = begin; at < end; at += kWordChunk) {
+    const std::int64_t len = std::min(kWordChunk, end - at);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    for (std::int64_t j = 0; j < len; ++j) out[at + j] = ember_exponential_from_word_f32(w0[j], scale);
+  }
+}
+EMBER_VECTOR_KERNEL(exponential_f32,
+                    (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
+                     float scale, WordsFn words),
+                    (out, begin, end, seed, call, scale, words))
+
 // The vector kernels take 0.3 to 3 ns an element on one core: below 256K elements a thread costs more than
 // it saves (starting one is about 20 us, much more when the other cores are busy).
 constexpr std::int64_t kVectorParallelMin = kParallelMin * 4;
@@ -513,6 +528,15 @@ void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t ca
   parallel_for(
       n,
       [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, mean, stddev, words); },
+      kVectorParallelMin);
+}
+
+void exponential_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float scale) {
+  const SimdLevel level = simd_level();
+  const auto kernel = exponential_f32_at(level);
+  const WordsFn words = draw_words_for(level);
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, scale, words); },
       kVectorParallelMin);
 }
 

@@ -47,5 +47,7 @@ void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t c
                  float cap);
 // out[i] = ember_sample_normal_f32(seed, call, i, mean, stddev) for i in [0, n).
 void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean, float stddev);
+// out[i] = ember_sample_exponential_f32(seed, call, i, scale) for i in [0, n).
+void exponential_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float scale);
 
 }  // namespace ember::host
