@@ -1267,6 +1267,11 @@ std::pair<std::size_t, std::size_t> WarmUnits::take_counts() {
   return {std::exchange(reparsed_, 0), std::exchange(parsed_, 0)};
 }
 
+void WarmUnits::count(bool reparsed) {
+  std::lock_guard lock(mutex_);
+  ++(reparsed ? reparsed_ : parsed_);
+}
+
 std::optional<WarmUnits::Held> WarmUnits::take(const std::string& key) {
   std::lock_guard lock(mutex_);
   auto it = held_.find(key);
@@ -1334,15 +1339,13 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
         out.index = std::move(held->index);
         out.tu = std::move(held->tu);
         out.reparsed = true;
-        std::lock_guard lock(how.warm->mutex_);
-        ++how.warm->reparsed_;
+        how.warm->count(true);
         return out;
       }
       // A failed reparse leaves the unit unusable: it is disposed (with its index, after it) and parsed anew.
     }
     out.index = std::make_unique<clang::Index>();
-    std::lock_guard lock(how.warm->mutex_);
-    ++how.warm->parsed_;
+    how.warm->count(false);
   }
   CXTranslationUnit raw = nullptr;
   out.error = clang_parseTranslationUnit2FullArgv(

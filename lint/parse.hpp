@@ -100,6 +100,7 @@ class WarmUnits : public std::enable_shared_from_this<WarmUnits> {
     std::uint64_t used = 0;
   };
   std::optional<Held> take(const std::string& key);
+  void count(bool reparsed);
   void give_back(const std::string& key, std::unique_ptr<clang::Index> index, clang::TranslationUnit tu);
 
   std::size_t capacity_;

@@ -108,16 +108,13 @@ std::size_t offset_of(std::string_view text, Position position, PositionEncoding
   return at;
 }
 
-Position position_of(std::string_view text, std::size_t offset, PositionEncoding encoding) {
+Position position_of(const SourceText& source, std::size_t offset, PositionEncoding encoding) {
+  const std::string& text = source.text();
   offset = std::min(offset, text.size());
+  auto [line, column] = source.position(offset);  // the line index: no scan from the text's start
   Position p;
-  std::size_t start = 0;
-  for (std::size_t nl = text.find('\n'); nl != std::string_view::npos && nl < offset;
-       nl = text.find('\n', start)) {
-    ++p.line;
-    start = nl + 1;
-  }
-  for (std::size_t at = start; at < offset;) {
+  p.line = line - 1;
+  for (std::size_t at = offset - (column - 1); at < offset;) {
     const auto lead = static_cast<unsigned char>(text[at]);
     std::size_t bytes = std::min(sequence_length(lead), offset - at);
     p.character += units(lead, bytes, encoding);

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "lint/source_text.hpp"
+
 namespace emberlint::lsp {
 
 enum class PositionEncoding { utf16, utf8, utf32 };
@@ -28,8 +30,8 @@ std::string path_to_uri(const std::filesystem::path& path);
 // Byte offset of a position in `text`; a character past the end of its line is clamped to the line's end,
 // a line past the end to the text's end (as the protocol asks).
 std::size_t offset_of(std::string_view text, Position position, PositionEncoding encoding);
-// Position of a byte offset (clamped to the text).
-Position position_of(std::string_view text, std::size_t offset, PositionEncoding encoding);
+// Position of a byte offset (clamped to the text), found through the text's line index.
+Position position_of(const SourceText& text, std::size_t offset, PositionEncoding encoding);
 
 // JSON forms.
 nlohmann::json to_json(Position p);

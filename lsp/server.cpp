@@ -107,13 +107,14 @@ class Server {
   void log(int type, const std::string& message) {
     send(notification("window/logMessage", {{"type", type}, {"message", "emberlint: " + message}}));
   }
-  // Shows a message once until the workspace's config or database changes (reload()).
+  // Whether `key` is new since the workspace's config or database last changed (reload()).
+  bool first_time(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    return shown_.insert(key).second;
+  }
+  // Shows a message once until then.
   void show_once(int type, const std::string& message) {
-    {
-      std::lock_guard lock(mutex_);
-      if (!shown_.insert(message).second) return;
-    }
-    show(type, message);
+    if (first_time(message)) show(type, message);
   }
 
   void handle(const json& message);
@@ -562,12 +563,7 @@ std::vector<Published> Server::check(const fs::path& file, const std::string& te
   if (!result.warnings.empty()) {
     std::string all;
     for (const auto& w : result.warnings) all += w + "\n";
-    bool first_time = false;
-    {
-      std::lock_guard lock(mutex_);
-      first_time = shown_.insert(all).second;
-    }
-    if (first_time) {
+    if (first_time(all)) {
       for (const auto& w : result.warnings) log(kMessageWarning, w);
       const std::size_t more = result.warnings.size() - 1;
       show(kMessageWarning,
@@ -591,16 +587,16 @@ std::vector<Published> Server::check(const fs::path& file, const std::string& te
   std::vector<Published> out;
   auto add = [&](Diagnostic d, std::size_t begin, std::size_t end) {
     Published p;
-    p.start = position_of(text, begin, encoding_);
-    p.end = position_of(text, std::max(begin, end), encoding_);
+    p.start = position_of(source, begin, encoding_);
+    p.end = position_of(source, std::max(begin, end), encoding_);
     std::size_t span_begin = begin, span_end = std::max(begin, end);
     for (const auto& r : d.fix) {
       if (r.file != file) continue;
       span_begin = std::min(span_begin, r.offset);
       span_end = std::max(span_end, r.offset + r.length);
     }
-    p.span_start = position_of(text, span_begin, encoding_);
-    p.span_end = position_of(text, span_end, encoding_);
+    p.span_start = position_of(source, span_begin, encoding_);
+    p.span_end = position_of(source, span_end, encoding_);
     const std::string& message = d.message;  // a group's says how many uses, and where
     p.lsp = {{"range", range_json(p.start, p.end)},
              {"severity", lsp_severity(d.severity)},
@@ -651,17 +647,12 @@ json Server::edit_for(const std::string& uri, long long version, const std::stri
   json changes = json::object(), document_changes = json::array();
   for (const auto& [file, replacements] : by_file) {
     const bool current = path && canonical_path(*path) == file;
-    std::string other;
-    if (!current) {
-      auto source = SourceText::read(file);
-      if (!source) throw std::runtime_error("cannot read " + file.string() + " for the fix");
-      other = source->text();
-    }
-    const std::string& base = current ? text : other;
+    std::optional<SourceText> base = current ? SourceText(text) : SourceText::read(file);
+    if (!base) throw std::runtime_error("cannot read " + file.string() + " for the fix");
     json edits = json::array();
     for (const Replacement* r : replacements) {
-      edits.push_back({{"range", range_json(position_of(base, r->offset, encoding_),
-                                            position_of(base, r->offset + r->length, encoding_))},
+      edits.push_back({{"range", range_json(position_of(*base, r->offset, encoding_),
+                                            position_of(*base, r->offset + r->length, encoding_))},
                        {"newText", r->replacement}});
     }
     const std::string file_uri = current ? uri : path_to_uri(file);

@@ -16,6 +16,7 @@
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
+using emberlint::SourceText;
 using namespace emberlint::lsp;
 using namespace std::chrono_literals;
 
@@ -132,10 +133,10 @@ TEST(LspDocument, PositionsCountUtf16UnitsAndClamp) {
   EXPECT_EQ(offset_of(text, {1, 1}, PositionEncoding::utf32), 9u);
   EXPECT_EQ(offset_of(text, {1, 99}, PositionEncoding::utf16), 10u);  // clamped before \r\n
   EXPECT_EQ(offset_of(text, {9, 0}, PositionEncoding::utf16), text.size());
-  Position p = position_of(text, 10, PositionEncoding::utf16);
+  Position p = position_of(SourceText(text), 10, PositionEncoding::utf16);
   EXPECT_EQ(p.line, 1u);
   EXPECT_EQ(p.character, 3u);
-  EXPECT_EQ(position_of(text, 10, PositionEncoding::utf8).character, 5u);
+  EXPECT_EQ(position_of(SourceText(text), 10, PositionEncoding::utf8).character, 5u);
   std::string edited = text;
   apply_change(edited, {{"range", range_json({1, 0}, {1, 2})}, {"text", "y"}}, PositionEncoding::utf16);
   EXPECT_EQ(edited,
