@@ -520,11 +520,12 @@ TEST_P(Random, MatchesSharedSamplersBitForBit) {
 
 // Float16/float32 uniform, normal, exponential and gamma fills draw 16 elements at a time on OpenCL
 // (kernels/random.cl's block kernels; gamma's first attempt from the block's words, its rejections and
-// shapes below 1 per element): every length around a block's edge, the last block partial or full, gives
-// the shared samplers' bits, element by element.
+// shapes below 1 per element), and float32 uniform, normal, exponential and gamma fills by chunks of 256
+// elements on the host (host/vector_kernels.cpp; on every core from 256K elements): every length around a
+// block's or chunk's edge, the last one partial or full, gives the shared samplers' bits, element by element.
 TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
   const std::uint64_t seed = 0x0123456789abcdefull;
-  for (const std::int64_t n : {1, 2, 15, 16, 17, 31, 32, 33, 255, 1000, 4099, 70001}) {
+  for (const std::int64_t n : {1, 2, 15, 16, 17, 31, 32, 33, 255, 256, 257, 513, 1000, 4099, 70001, 300001}) {
     ops::set_seed(seed);
     const std::uint32_t c = ops::get_random_counter();
     const std::vector<float> u32 = ops::to_host<float>(ops::random_uniform({n}, -2.0, 5.0));
@@ -561,6 +562,20 @@ TEST_P(Random, BlockFillsMatchSharedSamplersAtEveryLength) {
       ASSERT_EQ(std::memcmp(&gs32[i], &gs, sizeof gs), 0) << "gamma below 1 n " << n << " i " << i;
       ASSERT_EQ(g16[i].bits, ember::half(ember_sample_gamma_f32(seed, c + 8, i, 1.0f, 0.5f)).bits)
           << "gamma float16 n " << n << " i " << i;
+    }
+  }
+  // Float32 gamma at the shapes that take the host's rejection and boost passes most or at the ends of the
+  // range: shape 1 (d = 2/3, the most rejections), one above and one below it, an alpha that underflows to
+  // FLT_MIN in float and ones that round to 1e30 and to +inf.
+  for (const double alpha : {1.0, 1.0000001, 0.9999999, 1e-300, 1e30, 1e300}) {
+    ops::set_seed(seed);
+    const std::uint32_t c = ops::get_random_counter();
+    const std::int64_t n = 4099;
+    const std::vector<float> g32 = ops::to_host<float>(ops::random_gamma({n}, alpha, 0.5));
+    for (ember_u64 i = 0; i < static_cast<ember_u64>(n); ++i) {
+      const float a32 = alpha > 1e39 ? std::numeric_limits<float>::infinity() : static_cast<float>(alpha);
+      const float g = ember_sample_gamma_f32(seed, c, i, a32, 0.5f);
+      ASSERT_EQ(std::memcmp(&g32[i], &g, sizeof g), 0) << "gamma alpha " << alpha << " i " << i;
     }
   }
 }

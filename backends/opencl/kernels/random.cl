@@ -98,8 +98,8 @@ FILL_BLOCK(exponential, 0, ember_exponential_from_word_f32(w0[j], p0))
 inline float ember_gamma_from_words_f32(uint w0, uint w1, uint w2, ulong seed, uint call, ulong i,
                                         float alpha, float scale) {
   const float a = ember_gamma_mt_shape_f32(alpha);
-  const float d = a - 1.0f / 3.0f;
-  const float c = 1.0f / ember_sqrt_f32(9.0f * d);
+  const float d = ember_gamma_d_f32(a);
+  const float c = ember_gamma_c_f32(d);
   float g;
   if (!ember_gamma_attempt_f32(w0, w1, w2, d, c, &g)) g = ember_gamma_mt_f32(seed, call, i, a);
   return ember_gamma_finish_f32(seed, call, i, alpha, scale, g);

@@ -166,6 +166,10 @@ inline void random_exponential(const char* backend, Tensor& out, double scale, R
 
 inline void random_gamma(const char* backend, Tensor& out, double alpha, double scale, RandomKey key) {
   const float a32 = to_f32(alpha), s32 = to_f32(scale);
+  if (out.dtype() == DType::float32) {  // the same samples, vectorized (host/vector_kernels.hpp)
+    gamma_f32(out.data<float>(), out.size(), key.seed, key.counter, a32, s32);
+    return;
+  }
   fill_floating(
       backend, out, "random_gamma",
       [&](ember_u64 i) { return ember_sample_gamma_f32(key.seed, key.counter, i, a32, s32); },

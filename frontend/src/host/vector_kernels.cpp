@@ -28,8 +28,13 @@ namespace {
 #define EMBER_HAVE_SIMD_LEVELS 1
 #include <immintrin.h>
 #define EMBER_TARGET_AVX2 __attribute__((target("avx2")))
+#if defined(__clang__)  // clang spells GCC's prefer-vector-width as an attribute of its own
+#define EMBER_TARGET_AVX512 \
+  __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"), min_vector_width(512)))
+#else
 #define EMBER_TARGET_AVX512 \
   __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,prefer-vector-width=512")))
+#endif
 #else
 #define EMBER_HAVE_SIMD_LEVELS 0
 #endif
@@ -308,26 +313,30 @@ EMBER_VECTOR_KERNEL(add_rows_f32_to_f64,
 
 // ---- random fills -----------------------------------------------------------------------------------------
 
-// Words 0 and 1 of draw 0 (ember_rng_draw) of elements first .. first + n - 1.
+// Words 0, 1 and 2 of draw 0 (ember_rng_draw) of elements first .. first + n - 1.
 using WordsFn = void (*)(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call, ember_u32* w0,
-                         ember_u32* w1);
+                         ember_u32* w1, ember_u32* w2);
 [[gnu::always_inline]] inline void draw_words_body(ember_u64 first, std::int64_t n, ember_u64 seed,
-                                                   ember_u32 call, ember_u32* w0, ember_u32* w1) {
+                                                   ember_u32 call, ember_u32* w0, ember_u32* w1,
+                                                   ember_u32* w2) {
   for (std::int64_t j = 0; j < n; ++j) {
     const ember_rng_block b = ember_rng_draw(seed, call, first + static_cast<ember_u64>(j), 0u);
     w0[j] = b.w[0];
     w1[j] = b.w[1];
+    w2[j] = b.w[2];
   }
 }
 EMBER_VECTOR_KERNEL(draw_words,
                     (ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call, ember_u32* w0,
-                     ember_u32* w1),
-                    (first, n, seed, call, w0, w1))
+                     ember_u32* w1, ember_u32* w2),
+                    (first, n, seed, call, w0, w1, w2))
 
 #if EMBER_HAVE_SIMD_LEVELS
 // GCC 12 warns inside its own shift intrinsics (their _mm512_undefined_epi32 source, GCC bug 105593).
 #pragma GCC diagnostic push
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 // Philox4x32-10 on 16 counters at once: the 32 x 32 -> 64-bit products of even and odd lanes
 // (_mm512_mul_epu32) blended into high and low words, which the compiler does not find by itself.
 EMBER_TARGET_AVX512 inline void mulhilo16(__m512i a, __m512i m, __m512i& hi, __m512i& lo) {
@@ -337,7 +346,7 @@ EMBER_TARGET_AVX512 inline void mulhilo16(__m512i a, __m512i m, __m512i& hi, __m
   lo = _mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32));
 }
 EMBER_TARGET_AVX512 void draw_words_philox16(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call,
-                                             ember_u32* w0, ember_u32* w1) {
+                                             ember_u32* w0, ember_u32* w1, ember_u32* w2) {
   const __m512i m0 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M0));
   const __m512i m1 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M1));
   const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -365,8 +374,9 @@ EMBER_TARGET_AVX512 void draw_words_philox16(ember_u64 first, std::int64_t n, em
     }
     _mm512_storeu_si512(w0 + j, c0);
     _mm512_storeu_si512(w1 + j, c1);
+    _mm512_storeu_si512(w2 + j, c2);
   }
-  draw_words_body(first + static_cast<ember_u64>(j), n - j, seed, call, w0 + j, w1 + j);
+  draw_words_body(first + static_cast<ember_u64>(j), n - j, seed, call, w0 + j, w1 + j, w2 + j);
 }
 #pragma GCC diagnostic pop
 #endif
@@ -385,10 +395,10 @@ constexpr std::int64_t kWordChunk = 256;
 [[gnu::always_inline]] inline void uniform_f32_body(float* out, std::int64_t begin, std::int64_t end,
                                                     ember_u64 seed, ember_u32 call, float low, float high,
                                                     float cap, WordsFn words) {
-  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk], w2[kWordChunk];
   for (std::int64_t at = begin; at < end; at += kWordChunk) {
     const std::int64_t len = std::min(kWordChunk, end - at);
-    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1, w2);
     for (std::int64_t j = 0; j < len; ++j)
       out[at + j] = ember_below_f32(ember_uniform_from_word_f32(w0[j], low, high), cap);
   }
@@ -401,10 +411,10 @@ EMBER_VECTOR_KERNEL(uniform_f32,
 [[gnu::always_inline]] inline void normal_f32_body(float* out, std::int64_t begin, std::int64_t end,
                                                    ember_u64 seed, ember_u32 call, float mean, float stddev,
                                                    WordsFn words) {
-  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk], w2[kWordChunk];
   for (std::int64_t at = begin; at < end; at += kWordChunk) {
     const std::int64_t len = std::min(kWordChunk, end - at);
-    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1, w2);
     for (std::int64_t j = 0; j < len; ++j)
       out[at + j] = ember_normal_from_words_f32(w0[j], w1[j], mean, stddev);
   }
@@ -417,10 +427,10 @@ EMBER_VECTOR_KERNEL(normal_f32,
 [[gnu::always_inline]] inline void exponential_f32_body(float* out, std::int64_t begin, std::int64_t end,
                                                         ember_u64 seed, ember_u32 call, float scale,
                                                         WordsFn words) {
-  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk];
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk], w2[kWordChunk];
   for (std::int64_t at = begin; at < end; at += kWordChunk) {
     const std::int64_t len = std::min(kWordChunk, end - at);
-    words(static_cast<ember_u64>(at), len, seed, call, w0, w1);
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1, w2);
     for (std::int64_t j = 0; j < len; ++j) out[at + j] = ember_exponential_from_word_f32(w0[j], scale);
   }
 }
@@ -429,9 +439,74 @@ EMBER_VECTOR_KERNEL(exponential_f32,
                      float scale, WordsFn words),
                     (out, begin, end, seed, call, scale, words))
 
+// Gamma: attempt 0 of Marsaglia and Tsang for every element of a chunk from its words of draw 0, branch-free
+// (ember_gamma_squeeze_f32, then ember_gamma_log_test_f32); an element it does not accept (a few in a
+// hundred) runs the shared sampler's loop from attempt 0 (ember_gamma_mt_f32) in a scalar pass, and shapes
+// below 1 take their boost from their own draw (ember_gamma_finish_f32): the bits of ember_sample_gamma_f32.
+[[gnu::always_inline]] inline void gamma_f32_body(float* out, std::int64_t begin, std::int64_t end,
+                                                  ember_u64 seed, ember_u32 call, float alpha, float scale,
+                                                  WordsFn words) {
+  const float shape = ember_gamma_mt_shape_f32(alpha);
+  const float d = ember_gamma_d_f32(shape), c = ember_gamma_c_f32(d);
+  const bool boosted = !(ember_gamma_alpha_f32(alpha) >= 1.0f);  // ember_gamma_finish_f32's own test
+  alignas(64) ember_u32 w0[kWordChunk], w1[kWordChunk], w2[kWordChunk];
+  for (std::int64_t at = begin; at < end; at += kWordChunk) {
+    const std::int64_t len = std::min(kWordChunk, end - at);
+    float* o = out + at;
+    words(static_cast<ember_u64>(at), len, seed, call, w0, w1, w2);
+    ember_u32 rejected = 0;
+    for (std::int64_t j = 0; j < len; ++j) {
+      float x2, v, u;
+      const int squeezed = ember_gamma_squeeze_f32(w0[j], w1[j], w2[j], c, &x2, &v, &u);
+      // u >= 2^-24, and v where it is a positive normal float: ember_log_f32 without its special cases. A
+      // smaller v (a rejection when not squeezed, or a subnormal) is left to the scalar pass.
+      const int v_normal = v >= 0x1p-126f;
+      const float log_u = ember_log_normal_f32(ember_f32_bits(u), 0);
+      const float log_v = ember_log_normal_f32(ember_f32_bits(v_normal ? v : 1.0f), 0);
+      const auto accepted =
+          static_cast<ember_u32>(squeezed | (v_normal & ember_gamma_log_test_f32(x2, v, d, log_u, log_v)));
+      o[j] = d * v;
+      w0[j] = accepted;  // word 0 is spent: it keeps whether attempt 0 accepted
+      rejected |= accepted ^ 1u;
+    }
+    const auto index = [&](std::int64_t j) { return static_cast<ember_u64>(at + j); };
+    if (rejected != 0) {
+      for (std::int64_t j = 0; j < len; ++j) {
+        if (w0[j] == 0) o[j] = ember_gamma_mt_f32(seed, call, index(j), shape);
+      }
+    }
+    // The same call on both sides: on the second the compiler knows ember_gamma_finish_f32's test holds, so
+    // the loop is scale * g, vectorized.
+    if (boosted) {
+      for (std::int64_t j = 0; j < len; ++j)
+        o[j] = ember_gamma_finish_f32(seed, call, index(j), alpha, scale, o[j]);
+    } else {
+      for (std::int64_t j = 0; j < len; ++j)
+        o[j] = ember_gamma_finish_f32(seed, call, index(j), alpha, scale, o[j]);
+    }
+  }
+}
+EMBER_VECTOR_KERNEL(gamma_f32,
+                    (float* out, std::int64_t begin, std::int64_t end, ember_u64 seed, ember_u32 call,
+                     float alpha, float scale, WordsFn words),
+                    (out, begin, end, seed, call, alpha, scale, words))
+
 // The vector kernels take 0.3 to 3 ns an element on one core: below 256K elements a thread costs more than
 // it saves (starting one is about 20 us, much more when the other cores are busy).
 constexpr std::int64_t kVectorParallelMin = kParallelMin * 4;
+
+// A random fill kernel (the NAME_at of its EMBER_VECTOR_KERNEL, taking out, begin, end, the seed, call and
+// params, then the words function) at the current level, over n elements on every core.
+template <class KernelAt, class... Params>
+void fill_f32(KernelAt kernel_at, float* out, std::int64_t n, ember_u64 seed, ember_u32 call,
+              Params... params) {
+  const SimdLevel level = simd_level();
+  const auto kernel = kernel_at(level);
+  const WordsFn words = draw_words_for(level);
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, params..., words); },
+      kVectorParallelMin);
+}
 
 }  // namespace
 
@@ -509,35 +584,20 @@ void log_f64(const double* x, double* out, std::int64_t n) {
 
 void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,
                  float cap) {
-  const SimdLevel level = simd_level();
-  const auto kernel = uniform_f32_at(level);
-  const WordsFn words = draw_words_for(level);
-  parallel_for(
-      n,
-      [&](std::int64_t begin, std::int64_t end) {
-        kernel(out, begin, end, seed, call, low, high, cap, words);
-      },
-      kVectorParallelMin);
+  fill_f32(uniform_f32_at, out, n, seed, call, low, high, cap);
 }
 
 void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean,
                 float stddev) {
-  const SimdLevel level = simd_level();
-  const auto kernel = normal_f32_at(level);
-  const WordsFn words = draw_words_for(level);
-  parallel_for(
-      n,
-      [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, mean, stddev, words); },
-      kVectorParallelMin);
+  fill_f32(normal_f32_at, out, n, seed, call, mean, stddev);
 }
 
 void exponential_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float scale) {
-  const SimdLevel level = simd_level();
-  const auto kernel = exponential_f32_at(level);
-  const WordsFn words = draw_words_for(level);
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, scale, words); },
-      kVectorParallelMin);
+  fill_f32(exponential_f32_at, out, n, seed, call, scale);
+}
+
+void gamma_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float alpha, float scale) {
+  fill_f32(gamma_f32_at, out, n, seed, call, alpha, scale);
 }
 
 }  // namespace ember::host

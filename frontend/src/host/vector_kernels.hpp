@@ -1,10 +1,10 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
 // chosen at run time, as NumPy's and Eigen's packet math are: + - * / and exp and log of float32 and float64,
-// the float32 uniform and normal fills, and the row step of float32 sums over a leading axis. Every level
-// computes the same bits (same IEEE operations in the same order: no FMA contraction, no reassociation;
-// host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level, like the number of threads,
-// never changes a result. Large inputs are split over threads (host/parallel.hpp). Backend-agnostic: no
-// backend library header may be included here.
+// the float32 uniform, normal, exponential and gamma fills, and the row step of float32 sums over a leading
+// axis. Every level computes the same bits (same IEEE operations in the same order: no FMA contraction, no
+// reassociation; host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level, like the number
+// of threads, never changes a result. Large inputs are split over threads (host/parallel.hpp).
+// Backend-agnostic: no backend library header may be included here.
 #pragma once
 
 #include <cstdint>
@@ -49,5 +49,7 @@ void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t c
 void normal_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float mean, float stddev);
 // out[i] = ember_sample_exponential_f32(seed, call, i, scale) for i in [0, n).
 void exponential_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float scale);
+// out[i] = ember_sample_gamma_f32(seed, call, i, alpha, scale) for i in [0, n).
+void gamma_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float alpha, float scale);
 
 }  // namespace ember::host

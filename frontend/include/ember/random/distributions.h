@@ -346,20 +346,38 @@ EMBER_RNG_INLINE float ember_sample_exponential_f32(ember_u64 seed, ember_u32 ca
   return ember_exponential_from_word_f32(ember_rng_draw(seed, call, i, 0u).w[0], scale);
 }
 
-/* Attempt j of Gamma(alpha, 1) for alpha >= 1 by Marsaglia and Tsang (2000), with d = alpha - 1/3 and
- * c = 1 / sqrt(9 d), from draw j's words: normal from words 0-1, uniform from word 2. 1 and *g = d v when
- * the attempt is accepted, else 0. */
+/* Marsaglia and Tsang's constants for shape alpha >= 1: d = alpha - 1/3 and c = 1 / sqrt(9 d). */
+EMBER_RNG_INLINE float ember_gamma_d_f32(float alpha) {
+  return alpha - 1.0f / 3.0f;
+}
+EMBER_RNG_INLINE float ember_gamma_c_f32(float d) {
+  return 1.0f / ember_sqrt_f32(9.0f * d);
+}
+/* The branch-free start of an attempt (see ember_gamma_attempt_f32), for vector loops too: *x2 = x^2 for the
+ * normal x from words 0-1, *v = (1 + c x)^3, *u the uniform from word 2; 1 when the squeeze accepts d v
+ * (1 + c x > 0 and u < 1 - 0.0331 x^4), as most attempts are, else 0. */
+EMBER_RNG_INLINE int ember_gamma_squeeze_f32(ember_u32 w0, ember_u32 w1, ember_u32 w2, float c, float* x2,
+                                             float* v, float* u) {
+  const float x = ember_box_muller_f32(w0, w1);
+  const float v1 = 1.0f + c * x;
+  *v = v1 * v1 * v1;
+  *u = ember_u01_open_f32(w2);
+  *x2 = x * x;
+  return (v1 > 0.0f) & (*u < 1.0f - 0.0331f * (*x2 * *x2));
+}
+/* The test of an attempt the squeeze did not accept, given log u and log v: 1 when it accepts d v. */
+EMBER_RNG_INLINE int ember_gamma_log_test_f32(float x2, float v, float d, float log_u, float log_v) {
+  return log_u < 0.5f * x2 + d * (1.0f - v + log_v);
+}
+/* Attempt j of Gamma(alpha, 1) for alpha >= 1 by Marsaglia and Tsang (2000), with d and c of
+ * ember_gamma_d_f32 and ember_gamma_c_f32, from draw j's words: normal from words 0-1, uniform from word 2.
+ * 1 and *g = d v when the attempt is accepted, else 0. Past the squeeze, v > 0 stands for 1 + c x > 0: a
+ * positive 1 + c x whose cube underflows to 0 fails the log test anyway (log 0 = -inf). */
 EMBER_RNG_INLINE int ember_gamma_attempt_f32(ember_u32 w0, ember_u32 w1, ember_u32 w2, float d, float c,
                                              float* g) {
-  const float x = ember_box_muller_f32(w0, w1);
-  float v = 1.0f + c * x;
-  float u, x2;
-  if (!(v > 0.0f)) return 0;
-  v = v * v * v;
-  u = ember_u01_open_f32(w2);
-  x2 = x * x;
-  if (!(u < 1.0f - 0.0331f * (x2 * x2)) &&
-      !(ember_log_f32(u) < 0.5f * x2 + d * (1.0f - v + ember_log_f32(v))))
+  float x2, v, u;
+  if (!ember_gamma_squeeze_f32(w0, w1, w2, c, &x2, &v, &u) &&
+      !(v > 0.0f && ember_gamma_log_test_f32(x2, v, d, ember_log_f32(u), ember_log_f32(v))))
     return 0;
   *g = d * v;
   return 1;
@@ -367,8 +385,8 @@ EMBER_RNG_INLINE int ember_gamma_attempt_f32(ember_u32 w0, ember_u32 w1, ember_u
 /* Gamma(alpha, 1) for alpha >= 1: attempt j uses draw j. Fallback after EMBER_RNG_MAX_ATTEMPTS rejections:
  * d = alpha - 1/3. */
 EMBER_RNG_INLINE float ember_gamma_mt_f32(ember_u64 seed, ember_u32 call, ember_u64 i, float alpha) {
-  const float d = alpha - 1.0f / 3.0f;
-  const float c = 1.0f / ember_sqrt_f32(9.0f * d);
+  const float d = ember_gamma_d_f32(alpha);
+  const float c = ember_gamma_c_f32(d);
   ember_u32 j;
   float g;
   for (j = 0u; j < (ember_u32)EMBER_RNG_MAX_ATTEMPTS; ++j) {
