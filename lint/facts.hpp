@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace emberlint {
@@ -38,6 +39,9 @@ struct TypeFacts {
 struct FileFacts {
   std::filesystem::path path;  // absolute, normalized
   bool in_project = false;     // under the project root and not excluded: its code was walked
+  // Of a project file: the line ranges of its conditional blocks, the include guard left out (see
+  // DirectiveScan::conditionals in lint/include_graph.hpp).
+  std::vector<std::pair<unsigned, unsigned>> conditionals;
 };
 
 struct Include {

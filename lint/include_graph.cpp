@@ -158,15 +158,89 @@ struct Spliced {
   }
 };
 
-// A directive whose '#' is at `hash`: records an include or an object-like #define; returns where the
-// ordinary scan goes on (past what was read, so the rest of the line is still lexed for comments).
-std::size_t read_directive(const Spliced& sp, std::size_t hash, DirectiveScan& out) {
+// What the scan of one file keeps between its directives: the open conditional blocks, and what the first two
+// directives say about an include guard.
+struct ScanState {
+  DirectiveScan& out;
+  struct Open {
+    unsigned line = 0;
+    bool guard = false;
+  };
+  std::vector<Open> open;
+  unsigned directives = 0;  // seen so far
+  std::string guard_name;   // the macro the first directive tests for being undefined
+};
+
+// `X` of `!defined(X)` or `!defined X` (the condition of an #if, comments stripped); empty otherwise.
+std::string undefined_test(std::string_view condition) {
+  std::size_t i = 0;
+  auto space = [&] {
+    while (i < condition.size() && horizontal_space(condition[i])) ++i;
+  };
+  space();
+  if (at(condition, i) != '!') return {};
+  ++i;
+  space();
+  if (condition.substr(i, 7) != "defined") return {};
+  i += 7;
+  space();
+  const bool paren = at(condition, i) == '(';
+  if (paren) ++i;
+  space();
+  const std::size_t name_end = identifier_end(condition, i);
+  std::string name(condition.substr(i, name_end - i));
+  i = name_end;
+  space();
+  if (paren) {
+    if (at(condition, i) != ')') return {};
+    ++i;
+    space();
+  }
+  return i == condition.size() ? name : std::string();
+}
+
+// A conditional directive (`word` at `i`, its name ending at `word_end`): opens or closes a block.
+void read_conditional(const Spliced& sp, std::size_t hash, std::string_view word, std::size_t word_end,
+                      ScanState& st, std::size_t& end) {
+  std::string_view s = sp.text;
+  if (word == "if" || word == "ifdef" || word == "ifndef") {
+    std::string rest = rest_of_line(s, word_end, end);
+    std::string tested;
+    if (word == "ifndef") {
+      tested = rest.substr(0, identifier_end(rest, 0));
+    } else if (word == "if") {
+      tested = undefined_test(rest);
+    }
+    // The first directive of the file may open its include guard; the next one says whether it does.
+    if (st.directives == 1 && !tested.empty()) st.guard_name = tested;
+    st.open.push_back({sp.line(hash), false});
+  } else if (word == "endif" && !st.open.empty()) {
+    const ScanState::Open block = st.open.back();
+    st.open.pop_back();
+    if (!block.guard) st.out.conditionals.emplace_back(block.line, sp.line(hash));
+  }
+}
+
+// A directive whose '#' is at `hash`: records an include, an object-like #define or a conditional block;
+// returns where the ordinary scan goes on (past what was read, so the rest of the line is still lexed for
+// comments).
+std::size_t read_directive(const Spliced& sp, std::size_t hash, ScanState& st) {
+  DirectiveScan& out = st.out;
   std::string_view s = sp.text;
   std::size_t i = skip_space(s, hash + 1);
   std::size_t word_end = identifier_end(s, i);
   std::string_view word = s.substr(i, word_end - i);
   std::size_t end = word_end;
-  if (word == "include" || word == "include_next" || word == "import") {
+  if (word.empty()) return end;  // a null directive
+  ++st.directives;
+  if (st.directives == 2 && !st.guard_name.empty() && st.open.size() == 1 && word == "define") {
+    std::size_t name_begin = skip_space(s, word_end);
+    if (s.substr(name_begin, identifier_end(s, name_begin) - name_begin) == st.guard_name)
+      st.open.back().guard = true;
+  }
+  if (word == "if" || word == "ifdef" || word == "ifndef" || word == "endif") {
+    read_conditional(sp, hash, word, word_end, st, end);
+  } else if (word == "include" || word == "include_next" || word == "import") {
     HeaderName name = read_header_name(s, skip_space(s, word_end), end);
     if (name.form != HeaderName::Form::other || !name.text.empty())
       out.includes.push_back({std::move(name), word == "include_next", sp.line(hash)});
@@ -219,6 +293,7 @@ DirectiveScan scan_directives(std::string_view source) {
   const Spliced sp(source);
   std::string_view s = sp.text;
   DirectiveScan out;
+  ScanState st{out, {}, 0, {}};
   bool line_start = true;  // only whitespace and comments so far on this line
   std::size_t i = 0;
   while (i < s.size()) {
@@ -234,7 +309,7 @@ DirectiveScan scan_directives(std::string_view source) {
       i = skip_block_comment(s, i);
     } else if (c == '#' && line_start) {
       line_start = false;
-      i = read_directive(sp, i, out);
+      i = read_directive(sp, i, st);
     } else if (c == '"' || c == '\'') {
       line_start = false;
       i = skip_quoted(s, i);
@@ -252,6 +327,10 @@ DirectiveScan scan_directives(std::string_view source) {
       line_start = false;
       ++i;
     }
+  }
+  const unsigned last_line = sp.line(s.empty() ? 0 : s.size() - 1);
+  for (const ScanState::Open& block : st.open) {
+    if (!block.guard) out.conditionals.emplace_back(block.line, last_line);
   }
   return out;
 }

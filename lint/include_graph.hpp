@@ -36,6 +36,10 @@ struct IncludeDirective {
 struct DirectiveScan {
   std::vector<IncludeDirective> includes;  // #include, #include_next and #import, also in #if blocks
   std::multimap<std::string, HeaderName> defines;
+  // The lines of each conditional block, from its #if, #ifdef or #ifndef through its #endif (1-based,
+  // inclusive; nested blocks overlap), except the include guard: a file whose first directive is `#ifndef X`
+  // or `#if !defined(X)` and whose second is `#define X`. An #if left open counts to the end of the file.
+  std::vector<std::pair<unsigned, unsigned>> conditionals;
 };
 DirectiveScan scan_directives(std::string_view text);
 

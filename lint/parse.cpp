@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "lint/glob.hpp"
+#include "lint/include_graph.hpp"
 #include "lint/parse_errors.hpp"
 #include "lint/source_text.hpp"
 
@@ -265,7 +266,10 @@ class Extractor {
     if (facts_.files.back().in_project) {
       std::size_t size = 0;
       const char* data = clang_getFileContents(tu_, file, &size);
-      if (data) contents_.emplace(id, std::string_view(data, size));
+      if (data) {
+        contents_.emplace(id, std::string_view(data, size));
+        facts_.files.back().conditionals = scan_directives(std::string_view(data, size)).conditionals;
+      }
     }
     return id;
   }

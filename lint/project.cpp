@@ -226,6 +226,15 @@ bool ProjectModel::may_use(FileId file, const Owner& owner) const {
   return false;
 }
 
+bool ProjectModel::configured_by_unit(const Location& at, const Owner& owner) const {
+  if (at.file < 0 || at.file == facts_.main || facts_.main < 0) return false;
+  const auto& blocks = facts_.files[static_cast<std::size_t>(at.file)].conditionals;
+  const bool conditional = std::any_of(blocks.begin(), blocks.end(), [&](const auto& block) {
+    return block.first < at.line && at.line < block.second;
+  });
+  return conditional && layer(facts_.main).kind == LayerKind::backend && may_use(facts_.main, owner);
+}
+
 std::string ProjectModel::backend_folder(const std::string& backend) const {
   if (const BackendLayer* b = config_.backend(backend); b && !b->globs.empty()) {
     std::string prefix = b->globs.front().literal_prefix();

@@ -51,6 +51,11 @@ class ProjectModel {
   // Whether code in `file` may use what `owner` owns: its own backend's, a library that also serves that
   // backend, a backend it `uses`, or (for a test file in a backend's `tests`) that backend's.
   bool may_use(FileId file, const Owner& owner) const;
+  // Whether what sits at `at` is there only because this unit configured a shared file for its backend: `at`
+  // is in a conditional block of another file than the unit's own (`#if defined(GGML_USE_CUDA)` in a shared
+  // header), and the unit's own file may use what `owner` owns. Such code is compiled only in that backend's
+  // units, so it is that backend's use, not the shared file's.
+  bool configured_by_unit(const Location& at, const Owner& owner) const;
   // Whether a file is one of a backend's `public` headers.
   bool is_public_header(FileId file) const;
   // The backend of a backend file that may not use what `owner` owns (neither owns it nor `uses` its

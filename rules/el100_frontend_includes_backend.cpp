@@ -16,6 +16,10 @@ Flags an `#include` in a frontend file (a file matched by `layers.frontend`) tha
 configured backend library (`libraries.<name>.headers`, matched against the spelled name and the resolved
 path) or a header that lives in a backend's folder (`layers.backends.<name>`).
 
+An include in a conditional block of a shared header (`#if defined(GGML_COMMON_DECL_CUDA)`) counts for the
+unit that turned it on: when that unit is a backend's own and may use the library, the include is the
+backend's, not the frontend's. A frontend unit that turns it on still gets the finding.
+
 ## Why is this bad?
 The frontend is the backend-agnostic API. Once it includes `<Eigen/Core>` or `cblas.h`, every user of the
 frontend compiles that library, the frontend can no longer be built without it, and the backend's types leak
@@ -43,7 +47,7 @@ class FrontendIncludesBackend final : public Rule {
     for (const Include& inc : model.facts().includes) {
       if (model.layer(inc.at.file).kind != LayerKind::frontend) continue;
       auto owner = model.header_owner(inc);
-      if (!owner) continue;
+      if (!owner || model.configured_by_unit(inc.at, *owner)) continue;
       std::string spelled = inc.spelled;
       std::string where = owner->library.empty() && inc.included >= 0
                               ? " (" + model.relative(model.facts().path(inc.included)) + ")"

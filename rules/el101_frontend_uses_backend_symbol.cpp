@@ -27,6 +27,10 @@ Uses that need only a declaration, nothing of the backend at link or run time, a
 registry at run time is the decoupling pattern itself), and classes the unit never sees defined (only
 pointers and references to them are possible). EL102, EL103 and EL104 take the same option.
 
+Code in a conditional block of a shared header that a backend's own unit turned on (`#if
+defined(GGML_COMMON_DECL_CUDA)`, defined by the CUDA sources before they include it) is that backend's use, as
+for EL100; EL102, EL103 and EL104 count it the same way.
+
 ## Why is this bad?
 An include can be removed and still leave the frontend depending on a backend through another header. What
 matters is what the code uses: a frontend that names `Eigen::MatrixXd`, even through an alias, only works

@@ -29,7 +29,7 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model, const st
     if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
     if (ref.type_only && !type_only) continue;
     auto owner = model.symbol_owner(ref.symbol);
-    if (!owner || !keep(ref.at.file, *owner)) continue;
+    if (!owner || !keep(ref.at.file, *owner) || model.configured_by_unit(ref.at, *owner)) continue;
     OwnedReference candidate{&ref, &facts.symbols[static_cast<std::size_t>(ref.symbol)], *owner};
     Line& line = lines[{ref.at.file, ref.at.line, owner->backend}];
     if (!line.best || better(candidate, *line.best)) line.best = candidate;

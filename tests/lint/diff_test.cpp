@@ -131,6 +131,22 @@ TEST(IncludeScan, UnterminatedLiteralsAndFunctionLikeMacrosDoNotHideLaterInclude
   EXPECT_EQ(scan.defines.count("F"), 0u);
 }
 
+TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
+  using Blocks = std::vector<std::pair<unsigned, unsigned>>;
+  // The guard (first #ifndef X, then #define X) is no conditional block; what it guards may be.
+  const char* guarded =
+      "#ifndef A_H\n#define A_H\n#if defined(USE_X)\n#include <x.h>\n#endif\n"
+      "#ifdef USE_Y\n#ifndef NESTED\n#include <y.h>\n#endif  // NESTED\n#endif\n#endif\n";
+  EXPECT_EQ(scan_directives(guarded).conditionals, (Blocks{{3, 5}, {7, 9}, {6, 10}}));
+  // `#if !defined(X)` guards too; a first #ifndef that no #define of its macro follows is a block.
+  EXPECT_EQ(scan_directives("#if !defined( B_H )\n#define B_H\nint b;\n#endif\n").conditionals, Blocks{});
+  EXPECT_EQ(scan_directives("#ifndef NO_C\n#include <c.h>\n#endif\n#define NO_C\n").conditionals,
+            (Blocks{{1, 3}}));
+  // Comments and line continuations hide no directive; a block left open runs to the end.
+  EXPECT_EQ(scan_directives("#pragma once\n/* #if 0 */\n#if \\\n  defined(Z)\n#include <z.h>\n").conditionals,
+            (Blocks{{3, 5}}));
+}
+
 // --- resolution and the graph ------------------------------------------------------------------------------
 
 using IncludeGraphTest = Scratch;
