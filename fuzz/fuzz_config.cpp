@@ -33,12 +33,12 @@ TuFacts sample_facts(const fs::path& sub) {
   for (const char* f : {"frontend/a.cpp", "backends/eigen/math_ops.cpp", "backends/blas/b.cpp", "tests/t.cpp",
                         "vendor/Eigen/Core", "vendor/cblas.h", "frontend/include/ember/tensor.hpp",
                         "build/gen.cpp", "other/x.hpp"}) {
-    facts.files.push_back({sub / f, true});
+    facts.files.push_back({sub / f, true, {}});
   }
   // A deep path: glob matching must not take time exponential in the number of "**".
   fs::path deep = sub;
   for (int i = 0; i < 24; ++i) deep /= "a";
-  facts.files.push_back({deep / "x.cpp", true});
+  facts.files.push_back({deep / "x.cpp", true, {}});
   facts.main = 0;
   facts.main_file = facts.files[0].path;
   const char* spelled[] = {"Eigen/Core", "cblas.h", "ember/tensor.hpp", "CL/cl.h", "x.hpp"};

@@ -335,6 +335,47 @@ DirectiveScan scan_directives(std::string_view source) {
   return out;
 }
 
+std::string code_only(std::string_view s) {
+  std::string out(s);
+  auto blank = [&](std::size_t from, std::size_t to) {
+    for (std::size_t k = from; k < to && k < out.size(); ++k)
+      if (out[k] != '\n') out[k] = ' ';
+  };
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '/' && at(s, i + 1) == '/') {
+      std::size_t end = i;
+      do {  // a backslash-newline continues the comment on the next line
+        end = std::min(s.find('\n', end + 1), s.size());
+      } while (end < s.size() && end > 0 && s[end - 1] == '\\');
+      blank(i, end);
+      i = end;
+    } else if (c == '/' && at(s, i + 1) == '*') {
+      const std::size_t end = skip_block_comment(s, i);
+      blank(i, end);
+      i = end;
+    } else if (c == '"' || c == '\'') {
+      const std::size_t end = skip_quoted(s, i);
+      blank(i, end);
+      i = end;
+    } else if (is_identifier_char(c)) {
+      std::size_t end = identifier_end(s, i);
+      if (at(s, end) == '"' && raw_string_prefix(s.substr(i, end - i))) {
+        const std::size_t literal_end = skip_raw_string(s, end);
+        blank(end, literal_end);
+        end = literal_end;
+      } else if (std::isdigit(static_cast<unsigned char>(c))) {
+        while (at(s, end) == '\'' && is_identifier_char(at(s, end + 1))) end = identifier_end(s, end + 1);
+      }
+      i = end;
+    } else {
+      ++i;
+    }
+  }
+  return out;
+}
+
 IncludePaths include_paths(const CompileCommand& command) {
   IncludePaths out;
   std::vector<fs::path> user, system, after;

@@ -43,6 +43,10 @@ struct DirectiveScan {
 };
 DirectiveScan scan_directives(std::string_view text);
 
+// The text with its comments and its string and character literals (raw ones too) made spaces, newlines kept:
+// the same length and lines, for a textual search that must find code only (`sizeof(` in a comment is none).
+std::string code_only(std::string_view text);
+
 // A unit's include search path, in the compiler's order, from its compile command's arguments.
 struct IncludePaths {
   std::vector<std::filesystem::path> quote;        // -iquote: for "x" only, after the including file's folder

@@ -141,8 +141,11 @@ std::string qualified_name(CXCursor c) {
 }
 
 // The byte ranges of the unevaluated operands written in a source: the parentheses after `decltype`,
-// `sizeof`, `alignof` and `noexcept`.
-std::vector<std::pair<unsigned, unsigned>> unevaluated_operands(std::string_view t) {
+// `sizeof`, `alignof` and `noexcept`, in code (not in comments or literals, whose parentheses count for
+// nothing either).
+std::vector<std::pair<unsigned, unsigned>> unevaluated_operands(std::string_view source) {
+  const std::string code = code_only(source);
+  const std::string_view t = code;
   std::vector<std::pair<unsigned, unsigned>> out;
   for (std::string_view word : {"decltype", "sizeof", "alignof", "noexcept"}) {
     for (std::size_t at = t.find(word); at != std::string_view::npos; at = t.find(word, at + 1)) {
@@ -260,7 +263,7 @@ class Extractor {
     if (p.is_relative()) p = command_.directory / p;
     const fs::path canonical = canonical_path(p);
     FileId id = static_cast<FileId>(facts_.files.size());
-    facts_.files.push_back({canonical, options_.in_project ? options_.in_project(canonical) : true});
+    facts_.files.push_back({canonical, options_.in_project ? options_.in_project(canonical) : true, {}});
     file_ids_.emplace(file, id);
     cxfiles_.emplace(id, file);
     if (facts_.files.back().in_project) {
