@@ -4,35 +4,54 @@
 # copy of its committed corpus plus the folders fuzz/corpus/<target>.seeds names, read in place (libFuzzer
 # adds new inputs to its first folder only, the copy: nothing committed is modified). Fails on any crash,
 # leak, timeout, out-of-memory or sanitizer report, and prints each target's executions per second.
-#   fuzz/run.sh [SECONDS] [TARGET...]      e.g. fuzz/run.sh 300 fuzz_config
-# A failing input is kept in build/fuzz/artifacts/ (with the log in build/fuzz/logs/): fix the bug, then add
+#   fuzz/run.sh [-B BUILD_DIR] [SECONDS] [TARGET...]      e.g. fuzz/run.sh 300 fuzz_config
+# -B: fuzz the targets of a build folder configured with -DEMBERLINT_FUZZ=ON instead of the `fuzz` preset's
+# (the `asan-ubsan` preset builds them too, so CI builds the sanitized engine once); the seed corpora and the
+# regression inputs are then left to that folder's own ctest run, which replays them.
+# A failing input is kept in BUILD/artifacts/ (build/fuzz/ without -B; the log in BUILD/logs/): fix the bug, then add
 # the input to fuzz/regressions/<target>/ and a test to tests/lint/fuzz_regression_test.cpp.
 set -euo pipefail
 
+usage() {
+  echo "usage: fuzz/run.sh [-B BUILD_DIR] [SECONDS] [TARGET...]" >&2
+  exit 2
+}
+build=
+if [ "${1:-}" = -B ]; then
+  [ $# -ge 2 ] || usage
+  build=$2
+  shift 2
+fi
 seconds=${1:-60}
 shift || true
 case "$seconds" in
-  '' | *[!0-9]*)
-    echo "usage: fuzz/run.sh [SECONDS] [TARGET...]" >&2
-    exit 2
-    ;;
+  '' | *[!0-9]*) usage ;;
 esac
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-build=build/fuzz
 jobs=$(nproc 2>/dev/null || echo 2)
 parallel=2
-
-echo "fuzz: building the fuzz preset"
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$jobs"
 targets=("$@")
-echo "fuzz: replaying the seed corpora and the regression inputs"
-if [ ${#targets[@]} -gt 0 ]; then
-  ctest --preset fuzz -j "$parallel" -R "^($(IFS='|'; echo "${targets[*]}"))_"
+
+if [ -n "$build" ]; then
+  if [ ! -f "$build/CMakeCache.txt" ] || ! grep -q '^EMBERLINT_FUZZ:BOOL=ON' "$build/CMakeCache.txt"; then
+    echo "fuzz: $build is not a build folder configured with -DEMBERLINT_FUZZ=ON" >&2
+    exit 2
+  fi
+  echo "fuzz: building the fuzz targets in $build"
+  cmake --build "$build" -j "$jobs" --target emberlint_fuzz
 else
-  ctest --preset fuzz -j "$parallel"
+  build=build/fuzz
+  echo "fuzz: building the fuzz preset"
+  cmake --preset fuzz >/dev/null
+  cmake --build --preset fuzz -j "$jobs"
+  echo "fuzz: replaying the seed corpora and the regression inputs"
+  if [ ${#targets[@]} -gt 0 ]; then
+    ctest --preset fuzz -j "$parallel" -R "^($(IFS='|'; echo "${targets[*]}"))_"
+  else
+    ctest --preset fuzz -j "$parallel"
+  fi
 fi
 
 if [ ${#targets[@]} -eq 0 ]; then

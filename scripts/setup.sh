@@ -5,11 +5,12 @@
 #   scripts/setup.sh install   only install the missing Debian packages (what the other two do first)
 #   scripts/setup.sh test [STAGE...]
 #                           build and run the whole test suite, stage by stage: the release build and its tests,
-#                           the self-lint, the ASan+UBSan build and its tests, emberlint's fuzz targets
-#                           (EMBER_FUZZ_SECONDS per target, default 60), and the install-and-build check in a
-#                           fresh Debian 12 root. Every stage runs even when an earlier one failed (a stage whose
-#                           build failed is skipped); a summary names what failed and how to rerun that stage
-#                           alone: `scripts/setup.sh test STAGE...` runs only the stages named.
+#                           the self-lint, the ASan+UBSan build (clang 19) and its tests, emberlint's fuzz
+#                           targets from that build (EMBER_FUZZ_SECONDS per target, default 45), and the
+#                           install-and-build check in a fresh Debian 12 root. Every stage runs even when an
+#                           earlier one failed (a stage whose build failed is skipped); a summary names what
+#                           failed and how to rerun that stage alone: `scripts/setup.sh test STAGE...` runs
+#                           only the stages named.
 set -euo pipefail
 
 test_stages=(release-build release-ctest self-lint asan-build asan-ctest fuzz fresh-root)
@@ -44,9 +45,10 @@ jobs=$(nproc 2>/dev/null || echo 2)
 packages=(
   cmake ninja-build g++ pkg-config git
   libeigen3-dev libgtest-dev libgmock-dev libbenchmark-dev nlohmann-json3-dev
-  libclang-19-dev libomp-19-dev clang-19 clang clang-tools libclang-rt-14-dev libcli11-dev
+  libclang-19-dev libomp-19-dev clang-19 libclang-rt-19-dev clang clang-tools libcli11-dev
   libopenblas-dev liblapacke-dev ocl-icd-opencl-dev opencl-headers pocl-opencl-icd clinfo libclblast-dev
   chromium pre-commit
+  curl ca-certificates      # scripts/fetch-sarif-validator.sh (the SARIF validator test)
   python3 python3-numpy clang-tidy jq bc  # bench/report.sh, bench/numpy_bench.py and bench/lint/compare.sh
                                           # (the benchmark report and its test), tests/golden/generate.py
   debootstrap               # the fresh-root test stage
@@ -94,6 +96,11 @@ self_lint() {  # self_lint BUILD_DIR [emberlint options...]
 
 install_missing
 [ "$mode" = install ] && exit 0
+if [ "$mode" = test ]; then
+  # A test tool (tests/lint/sarif_validator_test.py): fetched, pinned, not built; its test fails without it.
+  bash scripts/fetch-sarif-validator.sh ||
+    echo "setup: could not fetch the SARIF validator; the emberlint_sarif_validator test will fail" >&2
+fi
 
 if [ "$mode" = main ]; then
   build release
@@ -172,7 +179,7 @@ rerun_hint() {  # rerun_hint STAGE: how to rerun just that stage, and for ctest 
   case "$name" in
     release-ctest) preset=release ;;
     asan-ctest) preset=asan-ubsan ;;
-    fuzz) echo "    its logs:         build/fuzz/logs/ (failing inputs in build/fuzz/artifacts/)" ;;
+    fuzz) echo "    its logs:         build/asan-ubsan/logs/ (failing inputs in build/asan-ubsan/artifacts/)" ;;
     fresh-root) echo "    its log:          build/fresh-root.log" ;;
   esac
   if [ -n "${preset:-}" ]; then
@@ -248,8 +255,9 @@ stage release-ctest release-build -- ctest --preset release -j "$jobs"
 stage self-lint release-build -- self_lint build/release --statistics
 stage asan-build "" -- build asan-ubsan
 stage asan-ctest asan-build -- ctest --preset asan-ubsan -j "$jobs"
-# emberlint's fuzz targets (clang + libFuzzer): the regression inputs, then a minute of fuzzing per target.
-stage fuzz "" -- bash fuzz/run.sh "${EMBER_FUZZ_SECONDS:-60}"
+# emberlint's fuzz targets (clang + libFuzzer), built by the asan-ubsan preset beside its tests (whose ctest
+# replays their seed corpora and regression inputs): 45 seconds of fuzzing per target, two at a time.
+stage fuzz asan-build -- bash fuzz/run.sh -B build/asan-ubsan "${EMBER_FUZZ_SECONDS:-45}"
 if [ -n "$fresh_pid" ]; then
   stage fresh-root "" -- fresh_root_build
 elif wanted fresh-root; then

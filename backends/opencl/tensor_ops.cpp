@@ -435,11 +435,14 @@ void OpenCLBackend::pad(const Tensor& x, const std::vector<std::pair<std::int64_
     const T v = value.to<T>();
     visit_word(sizeof(T), [&](auto word) {
       using W = decltype(word);
-      W fill{};
-      std::memcpy(&fill, &v, sizeof(T));  // the value's storage bits, moved like any element
-      dev.launch(layout_kernel(dev, sizeof(T), "pad"), out.size(), arg(x), arg(out),
-                 static_cast<cl_int>(out.ndim()), dims_of("pad", out.shape()), dims_of("pad", x.shape()),
-                 dims_of("pad", contiguous_strides(x.shape())), dims_of("pad", before), m, fill);
+      // visit_word calls with the word of T's size; the other words are instantiated, never called.
+      if constexpr (sizeof(W) == sizeof(T)) {
+        W fill{};
+        std::memcpy(&fill, &v, sizeof(T));  // the value's storage bits, moved like any element
+        dev.launch(layout_kernel(dev, sizeof(T), "pad"), out.size(), arg(x), arg(out),
+                   static_cast<cl_int>(out.ndim()), dims_of("pad", out.shape()), dims_of("pad", x.shape()),
+                   dims_of("pad", contiguous_strides(x.shape())), dims_of("pad", before), m, fill);
+      }
     });
   });
 }

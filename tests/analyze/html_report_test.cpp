@@ -8,7 +8,7 @@
 namespace analyze_test {
 
 namespace fs = std::filesystem;
-using namespace emberlint::test;  // tests/support/test_support.hpp
+using namespace emberlint::test;   // tests/support/test_support.hpp
 using emberlint::test::emberlint;  // not the namespace
 
 namespace {
@@ -94,9 +94,9 @@ TEST_F(HtmlReport, ChromiumRendersTheCellsOfTheJsonReport) {
     for (const auto& backend : doc.at("backends")) {
       const json& cell = op.at("cells").at(backend.at("name").get<std::string>());
       const RenderedCell& r = cells[i++];
-      EXPECT_EQ(r.op, op.at("id"));
-      EXPECT_EQ(r.backend, backend.at("name"));
-      EXPECT_EQ(r.status, cell.at("status")) << r.op << "/" << r.backend;
+      EXPECT_EQ(r.op, op.at("id").get<std::string>());
+      EXPECT_EQ(r.backend, backend.at("name").get<std::string>());
+      EXPECT_EQ(r.status, cell.at("status").get<std::string>()) << r.op << "/" << r.backend;
       std::string location = cell.at("location").is_null()
                                  ? std::string()
                                  : cell.at("location").at("file").get<std::string>() + ":" +
