@@ -258,6 +258,22 @@ bool raw_string_prefix(std::string_view word) {
   return word == "R" || word == "u8R" || word == "uR" || word == "UR" || word == "LR";
 }
 
+// From the first character of an identifier or a number: past it, and past the raw string literal it
+// prefixes (R"x(...)x"), whose opening quote is then set in `literal` (npos when there is none). A number's
+// digit separators (1'000'000) are no character literal.
+std::size_t skip_word(std::string_view s, std::size_t i, std::size_t& literal) {
+  literal = std::string_view::npos;
+  std::size_t end = identifier_end(s, i);
+  if (at(s, end) == '"' && raw_string_prefix(s.substr(i, end - i))) {
+    literal = end;
+    return skip_raw_string(s, end);
+  }
+  if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+    while (at(s, end) == '\'' && is_identifier_char(at(s, end + 1))) end = identifier_end(s, end + 1);
+  }
+  return end;
+}
+
 std::optional<std::string> read_file(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return std::nullopt;
@@ -315,14 +331,8 @@ DirectiveScan scan_directives(std::string_view source) {
       i = skip_quoted(s, i);
     } else if (is_identifier_char(c)) {
       line_start = false;
-      std::size_t end = identifier_end(s, i);
-      if (at(s, end) == '"' && raw_string_prefix(s.substr(i, end - i))) {
-        end = skip_raw_string(s, end);
-      } else if (std::isdigit(static_cast<unsigned char>(c))) {
-        // A number's digit separators (1'000'000) are no character literal.
-        while (at(s, end) == '\'' && is_identifier_char(at(s, end + 1))) end = identifier_end(s, end + 1);
-      }
-      i = end;
+      std::size_t literal = 0;
+      i = skip_word(s, i, literal);
     } else {
       line_start = false;
       ++i;
@@ -360,14 +370,9 @@ std::string code_only(std::string_view s) {
       blank(i, end);
       i = end;
     } else if (is_identifier_char(c)) {
-      std::size_t end = identifier_end(s, i);
-      if (at(s, end) == '"' && raw_string_prefix(s.substr(i, end - i))) {
-        const std::size_t literal_end = skip_raw_string(s, end);
-        blank(end, literal_end);
-        end = literal_end;
-      } else if (std::isdigit(static_cast<unsigned char>(c))) {
-        while (at(s, end) == '\'' && is_identifier_char(at(s, end + 1))) end = identifier_end(s, end + 1);
-      }
+      std::size_t literal = 0;
+      const std::size_t end = skip_word(s, i, literal);
+      if (literal != std::string_view::npos) blank(literal, end);
       i = end;
     } else {
       ++i;

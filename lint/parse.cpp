@@ -175,6 +175,12 @@ class Extractor {
     CXFile main = clang_getFile(tu_, command_.file.c_str());
     facts_.main = file_id(main);
     clang_visitChildren(clang_getTranslationUnitCursor(tu_), &Extractor::top_level, this);
+    // The conditional blocks of the project files the unit reached, for ProjectModel::configured_by_unit,
+    // which never asks about the unit's own file.
+    for (const auto& [id, bytes] : contents_) {
+      if (id != facts_.main)
+        facts_.files[static_cast<std::size_t>(id)].conditionals = scan_directives(bytes).conditionals;
+    }
     // Macro expansions and declarations are not visited in source order. A reference whose expansion point
     // is where a macro was expanded came out of that macro: the macro's name is the token written there.
     for (const auto& [index, key] : pending_macro_names_) {
@@ -269,10 +275,7 @@ class Extractor {
     if (facts_.files.back().in_project) {
       std::size_t size = 0;
       const char* data = clang_getFileContents(tu_, file, &size);
-      if (data) {
-        contents_.emplace(id, std::string_view(data, size));
-        facts_.files.back().conditionals = scan_directives(std::string_view(data, size)).conditionals;
-      }
+      if (data) contents_.emplace(id, std::string_view(data, size));
     }
     return id;
   }
