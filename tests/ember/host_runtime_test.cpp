@@ -3,6 +3,7 @@
 // and trims, and a long chain of large ops keeps at most three buffers' worth of memory resident.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -201,6 +202,114 @@ TEST_P(HostRuntime, VectorizedFillsMatchTheScalarSamplers) {
     const float want_z = ember_sample_normal_f32(77, 1, k, 1.0f, 3.0f);
     ASSERT_EQ(std::memcmp(&u[static_cast<std::size_t>(i)], &want_u, sizeof(float)), 0) << "uniform " << i;
     ASSERT_EQ(std::memcmp(&z[static_cast<std::size_t>(i)], &want_z, sizeof(float)), 0) << "normal " << i;
+  }
+}
+
+// float32 and int32 sorts at every level (AVX-512: the vectorized quicksort of host/sort_kernels.hpp, which
+// takes lines whose keys each stand for one value) against std::stable_sort with the documented order: the
+// same bits at every level. Lengths around the register sorts (16 to 256 keys) and the thread split (256K),
+// ties, constant, sorted and reversed lines, infinities, subnormals and +0; lines with NaN or -0 (the stable
+// sort's lines); several lines along the last axis and along the first (strided lines).
+std::vector<float> sort_case(int kind, std::int64_t n) {
+  std::vector<float> v(static_cast<std::size_t>(n));
+  std::uint32_t state = 12345u + static_cast<std::uint32_t>(n) * 7u + static_cast<std::uint32_t>(kind);
+  const auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return state >> 8;
+  };
+  for (std::int64_t i = 0; i < n; ++i) {
+    auto& x = v[static_cast<std::size_t>(i)];
+    const float r = static_cast<float>(next()) / 16777216.0f * 2.0f - 1.0f;  // [-1, 1)
+    switch (kind) {
+      case 0:
+        x = r;
+        break;
+      case 1:
+        x = static_cast<float>(next() % 5) - 2.0f;
+        break;  // ties
+      case 2:
+        x = 3.5f;
+        break;
+      case 3:
+        x = static_cast<float>(i) * 0.5f - 7.0f;
+        break;
+      case 4:
+        x = static_cast<float>(n - i) * 0.25f;
+        break;
+      case 5: {
+        const float specials[] = {INFINITY, -INFINITY, 1e-40f, -1e-40f, 0.0f, 3.4e38f, -3.4e38f};
+        x = i % 5 == 0 ? specials[(i / 5) % 7] : r;
+        break;
+      }
+      default:
+        x = i % 97 == 3 ? (i % 2 ? -0.0f : std::nanf("")) : r;
+        break;  // the stable sort's lines
+    }
+  }
+  return v;
+}
+
+TEST_P(HostRuntime, SortsGiveTheSameBitsAtEveryLevel) {
+  BackendScope backend(GetParam());
+  const SimdLevelScope restore;
+  const std::int64_t lengths[] = {1,   2,   15,  16,  17,   31,   33,    64,
+                                  100, 255, 256, 257, 1000, 4097, 65537, 300001};
+  for (int kind = 0; kind < 7; ++kind) {
+    for (const std::int64_t n : lengths) {
+      const std::vector<float> values = sort_case(kind, n);
+      for (bool descending : {false, true}) {
+        std::vector<float> want = values;
+        std::stable_sort(want.begin(), want.end(), [&](float a, float b) {
+          const bool na = std::isnan(a), nb = std::isnan(b);
+          if (na || nb) return descending ? (na && !nb) : (!na && nb);
+          return descending ? b < a : a < b;
+        });
+        std::vector<std::int32_t> ints(values.size()), want_ints;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          ints[i] = std::isnan(values[i]) ? 0 : static_cast<std::int32_t>(values[i] * 1e6f);
+        }
+        want_ints = ints;
+        std::stable_sort(want_ints.begin(), want_ints.end(),
+                         [&](std::int32_t a, std::int32_t b) { return descending ? b < a : a < b; });
+        const Tensor x = ops::from_data(values, {n});
+        const Tensor xi = ops::from_data(ints, {n});
+        for (const char* level : kLevels) {
+          const std::string used = set_host_simd_level(level);
+          const std::string where = std::to_string(kind) + " n=" + std::to_string(n) +
+                                    (descending ? " descending at " : " at ") + used;
+          const std::vector<float> got = floats_of(ops::sort(x, -1, descending));
+          ASSERT_TRUE(got.size() == want.size() &&
+                      std::memcmp(got.data(), want.data(), want.size() * sizeof(float)) == 0)
+              << "float32 case " << where;
+          const Tensor si = eval(ops::sort(xi, -1, descending));
+          const std::int32_t* pi = si.data<const std::int32_t>();
+          ASSERT_EQ(std::vector<std::int32_t>(pi, pi + si.size()), want_ints) << "int32 case " << where;
+        }
+      }
+    }
+  }
+  // Several lines: along the last axis (contiguous) and the first (strided), against one line at a time.
+  const std::vector<float> many = sort_case(0, 300 * 40);
+  const Tensor m = ops::from_data(many, {300, 40});
+  for (const char* level : kLevels) {
+    const std::string used = set_host_simd_level(level);
+    const std::vector<float> rows = floats_of(ops::sort(m, -1));
+    const std::vector<float> columns = floats_of(ops::sort(m, 0, true));
+    for (std::int64_t r = 0; r < 300; ++r) {
+      std::vector<float> line(many.begin() + r * 40, many.begin() + (r + 1) * 40);
+      std::sort(line.begin(), line.end());
+      ASSERT_EQ(std::memcmp(line.data(), rows.data() + r * 40, 40 * sizeof(float)), 0)
+          << "row " << r << " at " << used;
+    }
+    for (std::int64_t c = 0; c < 40; ++c) {
+      std::vector<float> line;
+      for (std::int64_t r = 0; r < 300; ++r) line.push_back(many[static_cast<std::size_t>(r * 40 + c)]);
+      std::sort(line.begin(), line.end(), [](float a, float b) { return b < a; });
+      for (std::int64_t r = 0; r < 300; ++r) {
+        ASSERT_EQ(line[static_cast<std::size_t>(r)], columns[static_cast<std::size_t>(r * 40 + c)])
+            << "column " << c << " at " << used;
+      }
+    }
   }
 }
 

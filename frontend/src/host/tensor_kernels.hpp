@@ -22,7 +22,9 @@
 #include "ember/tensor.hpp"
 #include "host/loops.hpp"
 #include "host/scalar_semantics.hpp"
+#include "host/sort_kernels.hpp"
 #include "host/strided_index.hpp"
+#include "host/vector_kernels.hpp"
 
 namespace ember::host {
 
@@ -553,17 +555,26 @@ inline void sort(const Tensor& x, int axis, bool descending, Tensor& out) {
     using T = decltype(t);
     const T* src = x.data<const T>();
     T* dst = out.data<T>();
-    if (x.shape()[static_cast<std::size_t>(axis)] >= kRadixSortMin) {
+    const AxisLayout l = axis_layout(x.shape(), axis);
+    // Contiguous lines of float32 and int32 go to the vectorized sort of host/sort_kernels.hpp first, which
+    // takes every line whose keys each stand for one value (the same bytes as the sorts below).
+    constexpr bool kKey32 = std::is_same_v<T, float> || std::is_same_v<T, std::int32_t>;
+    const bool vector_sort = kKey32 && l.inner == 1 && simd_level() == SimdLevel::avx512;
+    if (l.extent >= kRadixSortMin || vector_sort) {
       // A line whose keys each stand for one value (no -0, no NaN) sorts its keys alone and turns them back
       // into values: half the bytes of (key, value) pairs move per pass. Equal keys are then equal values, so
       // the order among them is invisible. Other lines sort (key, value) pairs, stably.
       using K = sort_key_t<T>;
-      const AxisLayout l = axis_layout(x.shape(), axis);
-      std::vector<K> keys(static_cast<std::size_t>(l.extent)), key_scratch;
+      std::vector<K> keys, key_scratch;
       std::vector<Keyed<K, T>> items, scratch;
       for (std::int64_t o = 0; o < l.outer; ++o) {
         for (std::int64_t i = 0; i < l.inner; ++i) {
           const std::int64_t base = o * l.extent * l.inner + i;
+          if (vector_sort && sort_exact_32(std::is_same_v<T, float> ? Key32::float32 : Key32::int32,
+                                           src + base, dst + base, l.extent, descending)) {
+            continue;
+          }
+          keys.resize(static_cast<std::size_t>(l.extent));
           bool exact = true;
           for (std::int64_t k = 0; k < l.extent; ++k) {
             const T v = src[base + k * l.inner];

@@ -19,25 +19,11 @@
 
 #include "ember/random/distributions.h"
 #include "host/parallel.hpp"
+#include "host/simd_targets.hpp"
 
 namespace ember::host {
 
 namespace {
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define EMBER_HAVE_SIMD_LEVELS 1
-#include <immintrin.h>
-#define EMBER_TARGET_AVX2 __attribute__((target("avx2")))
-#if defined(__clang__)  // clang spells GCC's prefer-vector-width as an attribute of its own
-#define EMBER_TARGET_AVX512 \
-  __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw"), min_vector_width(512)))
-#else
-#define EMBER_TARGET_AVX512 \
-  __attribute__((target("avx512f,avx512vl,avx512dq,avx512bw,prefer-vector-width=512")))
-#endif
-#else
-#define EMBER_HAVE_SIMD_LEVELS 0
-#endif
 
 SimdLevel detect_level() {
 #if EMBER_HAVE_SIMD_LEVELS
