@@ -168,7 +168,7 @@ int main(int argc, char** argv) {
   check->add_option("--write-baseline", write_baseline_file,
                     "record the current findings in a baseline FILE");
   check->add_flag("--prune-baseline", prune_baseline, "with --baseline: remove its stale entries from FILE");
-  check->add_flag("--statistics", statistics, "count diagnostics per rule, and cache hits and misses");
+  check->add_flag("--statistics", statistics, "count diagnostics per rule, the parses made, and cache hits and misses");
   std::string diff_rev;
   CLI::Option* diff_opt =
       check->add_option("--diff", diff_rev,
@@ -189,7 +189,7 @@ int main(int argc, char** argv) {
                   "makes its owner a backend's and the one that puts the file in its layer (text and JSON)");
   check->add_flag("--parse-all-bodies", options.parse_all_bodies,
                   "also parse function bodies in included headers (slower; the default skips them and parses "
-                  "each project header on its own)");
+                  "the project headers that have code for their bodies, several to a parse)");
   bool no_query_driver = false;
   check->add_flag("--no-query-driver", no_query_driver,
                   "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "

@@ -21,6 +21,9 @@ struct CompileCommand {
   // lint/driver_query.hpp asks that compiler for its defaults with them.
   std::string compiler;
   std::vector<std::string> driver_flags;
+  // The main file's text when it is no file on disk (lint/runner.cpp's batch of headers: a unit that only
+  // includes them); libclang reads it as an unsaved file.
+  std::optional<std::string> contents;
 };
 
 struct CompileDatabaseError : std::runtime_error {

@@ -107,6 +107,28 @@ void for_each_input(CXTranslationUnit tu, const fs::path& directory,
 
 namespace {
 
+// Every header the unit read with the file whose #include read it, names resolved as for_each_input's.
+void for_each_include(CXTranslationUnit tu, const fs::path& directory,
+                      const std::function<void(const fs::path&, const fs::path&)>& visit) {
+  struct Context {
+    const fs::path& directory;
+    const std::function<void(const fs::path&, const fs::path&)>& visit;
+  } context{directory, visit};
+  auto each = [](CXFile file, CXSourceLocation* stack, unsigned depth, CXClientData data) {
+    if (depth == 0) return;  // the main file
+    auto& c = *static_cast<Context*>(data);
+    CXFile includer = nullptr;
+    clang_getSpellingLocation(stack[0], &includer, nullptr, nullptr, nullptr);
+    if (!includer) return;
+    auto resolve = [&c](CXFile f) {
+      fs::path p = clang::file_name(f);
+      return p.is_relative() ? c.directory / p : p;
+    };
+    c.visit(resolve(includer), resolve(file));
+  };
+  clang_getInclusions(tu, each, &context);
+}
+
 struct CursorHash {
   std::size_t operator()(const CXCursor& c) const { return clang_hashCursor(c); }
 };
@@ -1315,6 +1337,9 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
   std::vector<const char*> cargv;
   for (const auto& a : argv) cargv.push_back(a.c_str());
   std::vector<CXUnsavedFile> unsaved;
+  if (command.contents)
+    unsaved.push_back({command.file.c_str(), command.contents->data(),
+                       static_cast<unsigned long>(command.contents->size())});
   for (const auto& [name, text] : how.unsaved)
     unsaved.push_back({name.c_str(), text.data(), static_cast<unsigned long>(text.size())});
   // The editor's buffers (lint/source_text.hpp) stand for their files, unless the caller's edits do.
@@ -1403,6 +1428,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
     return result;
   }
   if (options.on_input) for_each_input(tu.get(), command.directory, options.on_input);
+  if (options.on_include) for_each_include(tu.get(), command.directory, options.on_include);
   // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
   collect_parse_errors(tu.get(), command.directory, result);
   TuFacts facts;

@@ -33,6 +33,8 @@ struct ParseOptions {
   // Called once per file the parse read (the main file and every header it included), with the bytes it
   // parsed, also when the file has errors: what a cache needs to tell later whether the result still holds.
   std::function<void(const std::filesystem::path&, std::string_view)> on_input;
+  // Called once per header the parse read, with the file whose #include read it (names as on_input's).
+  std::function<void(const std::filesystem::path& includer, const std::filesystem::path& header)> on_include;
 };
 
 struct ParseResult {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <functional>
@@ -100,6 +101,8 @@ class Session {
   ResultCache* cache() { return cache_.get(); }                  // nullptr without a cache
   const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
   Progress& progress() { return progress_; }
+  // What was parsed (CheckResult::parses), counted from the worker threads.
+  std::atomic<std::size_t> parsed_units{0}, parsed_headers{0}, batches{0}, headers_alone{0};
   DriverQuery& driver() { return options_.driver ? *options_.driver : driver_; }
 
  private:
@@ -396,13 +399,20 @@ void group_findings(std::set<Diagnostic>& merged) {
   }
 }
 
+// `includes`, when given, receives every include of the parse: the header and the file whose #include read
+// it, both lexically normal.
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
-                  Session& session, bool skip_bodies) {
+                  Session& session, bool skip_bodies, std::multimap<fs::path, fs::path>* includes = nullptr) {
   JobResult out;
   const Config& cfg = *job.config;
   ParseOptions po;
   po.resource_dir = resource_dir;
   po.skip_preamble_bodies = skip_bodies;
+  if (includes) {
+    po.on_include = [includes](const fs::path& includer, const fs::path& header) {
+      includes->emplace(includer.lexically_normal(), header.lexically_normal());
+    };
+  }
   if (job.keep_warm) po.warm = session.options().warm_units;
   if (ResultCache* cache = session.cache()) {
     // `cache` by value: the pointer lives only in this if statement, the callback runs during the parse.
@@ -411,6 +421,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     };
   }
   po.in_project = [&](const fs::path& p) {
+    if (job.command.contents && p == job.command.file) return false;  // a batch's list of headers
     if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
     // Files in a layer are the project's; other files are too, unless they are a library's own headers.
     return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
@@ -468,6 +479,7 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
     out = std::move(*hit);
   } else {
     const std::int64_t started = now_ns();
+    ++session.parsed_units;
     out = run_job(index, job, resource_dir, session, skip_bodies);
     if (cache) cache->store(entry, out, started);
   }
@@ -482,6 +494,144 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
   session.progress().add(jobs.size());
   for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
     results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies);
+  });
+  return results;
+}
+
+// The main file of a batch of headers: where no file is, in the language of the command (its -x, if any,
+// decides over the name).
+fs::path batch_file(const CompileCommand& command, std::size_t number) {
+  return command.directory /
+         (".emberlint-headers-" + std::to_string(number) + (command.driver == "clang++" ? ".cpp" : ".c"));
+}
+
+// Whether `#include "PATH"` names the file: a quoted include has no escapes.
+bool includable(const fs::path& p) {
+  const std::string s = p.string();
+  return s.find_first_of("\"\n\r") == std::string::npos;
+}
+
+// The headers parsed on their own (their bodies are the main file's code there), in batches: the headers that
+// share a command (their includer's flags, language and config) are parsed together, as one unit whose main
+// file includes each of them, so that what they include in common (the standard library, a framework's
+// headers) is parsed once and not once per header. Each header keeps its own result and cache entry; one
+// that only a batch's unit found in another project file goes to the batch's first header (the merge
+// deduplicates). A batch with errors is parsed again header by header, since an error may come from two
+// headers that do not go together (one per platform, say), and alone each header is as the rules expect.
+std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned requested,
+                                       const std::string& resource_dir, Session& session, bool skip_bodies) {
+  std::vector<JobResult> results(jobs.size());
+  std::vector<std::string> entries(jobs.size());
+  ResultCache* cache = session.cache();
+  session.progress().add(jobs.size());
+  using Group = std::tuple<fs::path, std::vector<std::string>, std::string, std::string,
+                           std::vector<std::string>, const Config*>;
+  std::map<Group, std::vector<std::size_t>> groups;
+  std::vector<std::vector<std::size_t>> batches;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const CompileCommand& c = jobs[i].command;
+    if (cache) {
+      entries[i] = cache->entry_name({c.file, c.directory, c.arguments, jobs[i].config.get(),
+                                      session.rule_codes(), resource_dir, skip_bodies});
+      if (auto hit = cache->load(entries[i])) {
+        results[i] = std::move(*hit);
+        results[i].dependencies = {};
+        session.progress().done(c.file);
+        continue;
+      }
+    }
+    if (includable(c.file))
+      groups[{c.directory, c.arguments, c.driver, c.compiler, c.driver_flags, jobs[i].config.get()}]
+          .push_back(i);
+    else
+      batches.push_back({i});
+  }
+  // At most 16 headers a batch: an error costs its batch a second parse, header by header.
+  constexpr std::size_t most = 16;
+  for (auto& [key, members] : groups) {
+    std::sort(members.begin(), members.end(),
+              [&](std::size_t a, std::size_t b) { return jobs[a].command.file < jobs[b].command.file; });
+    const std::size_t count = (members.size() + most - 1) / most;
+    const std::size_t size = (members.size() + count - 1) / count;
+    for (std::size_t at = 0; at < members.size(); at += size)
+      batches.emplace_back(members.begin() + at, members.begin() + std::min(members.size(), at + size));
+  }
+  auto alone = [&](const clang::Index& index, std::size_t i) {
+    const std::int64_t started = now_ns();
+    ++session.parsed_headers;
+    ++session.headers_alone;
+    results[i] = run_job(index, jobs[i], resource_dir, session, skip_bodies);
+    if (cache) cache->store(entries[i], results[i], started);
+    results[i].dependencies = {};
+    session.progress().done(jobs[i].command.file);
+  };
+  for_each_unit(batches.size(), requested, [&](const clang::Index& index, std::size_t b) {
+    const std::vector<std::size_t>& batch = batches[b];
+    if (batch.size() == 1) return alone(index, batch.front());
+    Job unit = jobs[batch.front()];
+    unit.command.file = batch_file(unit.command, b);
+    unit.command.contents.emplace();
+    for (std::size_t i : batch)
+      *unit.command.contents += "#include \"" + jobs[i].command.file.string() + "\"\n";
+    const std::int64_t started = now_ns();
+    // No preamble: the headers' bodies are what the batch is for.
+    std::multimap<fs::path, fs::path> includes;
+    ++session.batches;
+    JobResult whole = run_job(index, unit, resource_dir, session, false, &includes);
+    if (whole.failure) {
+      for (std::size_t i : batch) alone(index, i);
+      return;
+    }
+    // What each header read, as its own parse would have: the files its includes reach. Its result holds the
+    // findings in those files (a file two of them reach: the first's) and depends on them alone, so that an
+    // edit of one header reanalyzes only what reads it.
+    std::vector<std::set<fs::path>> reached(batch.size());
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      std::vector<fs::path> todo{jobs[batch[k]].command.file};
+      reached[k].insert(todo.front());
+      while (!todo.empty()) {
+        const fs::path at = std::move(todo.back());
+        todo.pop_back();
+        for (auto [it, end] = includes.equal_range(at); it != end; ++it) {
+          if (reached[k].insert(it->second).second) todo.push_back(it->second);
+        }
+      }
+    }
+    auto reader = [&](const fs::path& file) {
+      const fs::path normal = file.lexically_normal();
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        if (normal == jobs[batch[k]].command.file) return k;
+      }
+      for (std::size_t k = 0; k < batch.size(); ++k) {
+        if (reached[k].count(normal)) return k;
+      }
+      return std::size_t{0};
+    };
+    for (auto& d : whole.diagnostics) results[batch[reader(d.file)]].diagnostics.push_back(std::move(d));
+    for (const fs::path& f : whole.project_files) results[batch[reader(f)]].project_files.push_back(f);
+    // libclang names each file once, under its first includer: a project header that a later header of the
+    // batch includes again (behind its guard) is found by the textual include graph, which over-approximates.
+    // Files outside the project (the standard library, an SDK) count for every header of the batch.
+    std::set<fs::path> in_project;
+    for (const fs::path& f : whole.project_files) in_project.insert(f.lexically_normal());
+    IncludeGraph graph;
+    session.parsed_headers += batch.size();
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      const std::size_t i = batch[k];
+      if (cache) {
+        const UnitIncludes text = graph.unit(jobs[i].command);
+        for (const Dependency& d : whole.dependencies) {
+          const fs::path normal = d.path.lexically_normal();
+          if (d.path == unit.command.file) continue;  // the batch's own list, no file
+          if (text.unresolved || !in_project.count(normal) || reached[k].count(normal) ||
+              text.files.count(normal))
+            results[i].dependencies.push_back(d);
+        }
+        cache->store(entries[i], results[i], started);
+        results[i].dependencies = {};
+      }
+      session.progress().done(jobs[i].command.file);
+    }
   });
   return results;
 }
@@ -585,7 +735,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
         headers.push_back({std::move(c), cfg});
       }
     }
-    auto more = run_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
+    auto more = run_header_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
     for (auto& r : more) {
       if (r.failure) continue;
       results.push_back(std::move(r));
@@ -597,8 +747,8 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
     std::set<fs::path> read;
     for (const auto& r : results) read.insert(r.project_files.begin(), r.project_files.end());
     for (const auto& j : jobs) read.insert(j.command.file);
-    auto unread = run_jobs(unread_header_jobs(session, paths, read, run_units), options.jobs, resource_dir,
-                           session, false);
+    auto unread = run_header_jobs(unread_header_jobs(session, paths, read, run_units), options.jobs,
+                                  resource_dir, session, false);
     for (auto& r : unread) {
       if (r.failure && !r.failure->partial) continue;
       r.failure.reset();
@@ -609,6 +759,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   session.progress().finish();
   if (ResultCache* cache = session.cache())
     result.cache = CacheStats{cache->hits(), cache->misses(), cache->error()};
+  result.parses = {session.parsed_units, session.parsed_headers, session.batches, session.headers_alone};
 
   // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
   std::set<Diagnostic> merged;

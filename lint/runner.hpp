@@ -70,6 +70,12 @@ struct CacheStats {
   std::string error;  // the first entry that could not be written, or empty
 };
 
+// The libclang parses a run made (cache hits make none): units, and the project headers parsed for their
+// bodies, most of them in batches (lint/runner.cpp: run_header_jobs), the others alone.
+struct ParseCounts {
+  std::size_t units = 0, headers = 0, batches = 0, headers_alone = 0;
+};
+
 struct CheckResult {
   std::filesystem::path root;  // paths in output are relative to it
   // What SARIF and GitHub annotations are relative to: the repository's top level (or --project-root), which
@@ -88,6 +94,7 @@ struct CheckResult {
   // With --fix: how many diagnostics were fixed (they are no longer in `diagnostics`).
   std::optional<std::size_t> fixed;
   std::optional<CacheStats> cache;  // with a cache
+  ParseCounts parses;
   // Each project file the run checked (absolute), with the codes of the rules active in it: a baseline
   // judges only the entries the run could have matched.
   std::map<std::filesystem::path, std::set<std::string>> checked_rules;

@@ -102,6 +102,13 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
     doc["statistics"]["top_files"] = std::move(files);
     doc["statistics"]["top_symbols"] = std::move(symbols);
   }
+  if (statistics) {
+    const ParseCounts& p = result.parses;
+    doc["statistics"]["parses"] = {{"units", p.units},
+                                   {"headers", p.headers},
+                                   {"batches", p.batches},
+                                   {"headers_alone", p.headers_alone}};
+  }
   if (statistics && result.cache)
     doc["statistics"]["cache"] = {{"hits", result.cache->hits}, {"misses", result.cache->misses}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";

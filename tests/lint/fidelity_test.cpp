@@ -39,6 +39,19 @@ class Fidelity : public ::testing::Test {
 
   Outcome run(const std::string& args) { return run_in(dir_, emberlint::test::emberlint() + " " + args); }
 
+  // A config whose tensor type is ns::Tensor, declared (with an operator+ and a conversion to bool) in
+  // frontend/include/tensor.hpp.
+  void tensor_project() {
+    write_file(dir_ / ".emberlint.json", R"({
+      "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+      "tensor_types": ["ns::Tensor"],
+      "exclude": ["build/**"]
+    })");
+    write_file(dir_ / "frontend/include/tensor.hpp",
+               "#pragma once\nnamespace ns {\nstruct Tensor {\n  Tensor operator+(const Tensor&) const;\n"
+               "  explicit operator bool() const;\n};\n}  // namespace ns\n");
+  }
+
   // A compile database of these (file, command) entries, run in the project folder.
   void database(const std::vector<std::pair<std::string, std::string>>& entries) {
     nlohmann::json db = nlohmann::json::array();
@@ -409,14 +422,7 @@ namespace {
 
 // Issue 17, part 6: with a compile database, the bodies of project headers are analyzed whatever their words.
 TEST_F(Fidelity, EveryHeaderBodyIsAnalyzedWhateverItsWords) {
-  write_file(dir_ / ".emberlint.json", R"({
-    "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
-    "tensor_types": ["ns::Tensor"],
-    "exclude": ["build/**"]
-  })");
-  write_file(dir_ / "frontend/include/tensor.hpp",
-             "#pragma once\nnamespace ns {\nstruct Tensor {\n  Tensor operator+(const Tensor&) const;\n"
-             "  explicit operator bool() const;\n};\n}  // namespace ns\n");
+  tensor_project();
   // No `operator`, no host copy, no extractor: only tensors used in inline bodies.
   write_file(dir_ / "frontend/include/use.hpp",
              "#pragma once\n#include \"tensor.hpp\"\n"
@@ -434,6 +440,56 @@ TEST_F(Fidelity, EveryHeaderBodyIsAnalyzedWhateverItsWords) {
   EXPECT_EQ(found,
             (std::set<std::string>{"frontend/include/use.hpp:3 EL200", "frontend/include/use.hpp:5 EL201"}))
       << r.out;
+}
+
+// The headers parsed for their bodies share a parse per command: a batch, one unit that includes each of
+// them. Headers that do not go together (the same function defined twice) are parsed again alone, so that
+// each still gets its findings; nothing of the batch's own unit shows in the report.
+TEST_F(Fidelity, HeaderBodiesAreParsedInBatchesAndAloneWhenTheyClash) {
+  tensor_project();
+  write_file(dir_ / "frontend/include/use_a.hpp",
+             "#pragma once\n#include \"tensor.hpp\"\n"
+             "inline ns::Tensor twice(const ns::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "frontend/include/use_b.hpp",
+             "#pragma once\n#include \"tensor.hpp\"\n"
+             "inline bool nonzero(const ns::Tensor& t) {\n  if (t) return true;\n  return false;\n}\n");
+  write_file(dir_ / "frontend/include/clash_x.hpp",
+             "#pragma once\n#include \"tensor.hpp\"\n\n"
+             "inline ns::Tensor pick(const ns::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "frontend/include/clash_y.hpp",
+             "#pragma once\n#include \"tensor.hpp\"\n\n\n"
+             "inline ns::Tensor pick(const ns::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "frontend/main.cpp", "#include \"use_a.hpp\"\n#include \"use_b.hpp\"\nint main() {}\n");
+  write_file(dir_ / "frontend/x.cpp", "#include \"clash_x.hpp\"\n");
+  write_file(dir_ / "frontend/y.cpp", "#include \"clash_y.hpp\"\n");
+  const std::string flags = "/usr/bin/g++ -std=c++17 -Ifrontend/include";
+  database(
+      {{"frontend/main.cpp", flags}, {"frontend/x.cpp", flags + " -DX"}, {"frontend/y.cpp", flags + " -DX"}});
+  const std::string cache = "--cache-dir " + (dir_ / "cache").string();
+  Outcome r = run("check -p build --format json --statistics " + cache);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_EQ(r.out.find(".emberlint-headers"), std::string::npos) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  std::set<std::string> found;
+  for (const auto& d : j.at("diagnostics"))
+    found.insert(d.at("file").get<std::string>() + ":" + std::to_string(d.at("line").get<int>()) + " " +
+                 d.at("code").get<std::string>());
+  EXPECT_EQ(found, (std::set<std::string>{
+                       "frontend/include/use_a.hpp:3 EL200", "frontend/include/use_b.hpp:4 EL201",
+                       "frontend/include/clash_x.hpp:4 EL200", "frontend/include/clash_y.hpp:5 EL200"}))
+      << r.out;
+  EXPECT_TRUE(j.at("failures").empty()) << r.out;
+  // use_a and use_b in one batch; clash_x and clash_y in another, which fails, then each alone.
+  EXPECT_EQ(j.at("statistics").at("parses"),
+            (nlohmann::json{{"units", 3}, {"headers", 4}, {"batches", 2}, {"headers_alone", 2}}))
+      << r.out;
+  // Each header has its own cache entry: a warm run parses nothing and reports the same.
+  Outcome warm = run("check -p build --format json --statistics " + cache);
+  auto w = nlohmann::json::parse(warm.out);
+  EXPECT_EQ(w.at("statistics").at("parses"),
+            (nlohmann::json{{"units", 0}, {"headers", 0}, {"batches", 0}, {"headers_alone", 0}}))
+      << warm.out;
+  EXPECT_EQ(w.at("diagnostics"), j.at("diagnostics"));
 }
 
 }  // namespace
