@@ -229,7 +229,7 @@ class DeviceContext {
 
   // As launch, on a 2-D range for an output seen as rows x cols (layout.hpp's RowsView), or a 3-D one with
   // layers > 1 (layers x rows x cols): argument 0 is cols, the range cols (rounded up to a multiple of
-  // kWorkGroupSize) x rows x layers in groups of kWorkGroupSize x 1 x 1; the kernel returns for
+  // kWorkGroupSize) x rows x layers in groups the driver picks; the kernel returns for
   // get_global_id(0) >= cols and takes the row from get_global_id(1), the layer from get_global_id(2).
   template <class... Args>
   void launch_rows(cl_kernel kernel, std::int64_t layers, std::int64_t rows, std::int64_t cols,
