@@ -170,6 +170,9 @@ struct NamespaceUse {
 struct TuFacts {
   std::filesystem::path main_file;
   FileId main = -1;
+  // A batch of headers (lint/runner.cpp: its main file only includes them): the headers, each standing for a
+  // unit's own file. They share a layer; the first stands for the unit in ProjectModel::configured_by_unit.
+  std::vector<FileId> batch;
   std::vector<FileFacts> files;
   std::vector<Include> includes;  // directives in project files
   std::vector<Symbol> symbols;

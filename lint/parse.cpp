@@ -196,11 +196,14 @@ class Extractor {
   void run() {
     CXFile main = clang_getFile(tu_, command_.file.c_str());
     facts_.main = file_id(main);
+    for (const auto& header : options_.batch) {
+      if (CXFile f = clang_getFile(tu_, header.c_str())) facts_.batch.push_back(file_id(f));
+    }
     clang_visitChildren(clang_getTranslationUnitCursor(tu_), &Extractor::top_level, this);
     // The conditional blocks of the project files the unit reached, for ProjectModel::configured_by_unit,
-    // which never asks about the unit's own file.
+    // which never asks about the unit's own file (nor a batch's headers).
     for (const auto& [id, bytes] : contents_) {
-      if (id != facts_.main)
+      if (id != facts_.main && std::find(facts_.batch.begin(), facts_.batch.end(), id) == facts_.batch.end())
         facts_.files[static_cast<std::size_t>(id)].conditionals = scan_directives(bytes).conditionals;
     }
     // Macro expansions and declarations are not visited in source order. A reference whose expansion point
@@ -1224,10 +1227,12 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
       fs::path p = clang::file_name(file);
       if (p.is_relative()) p = directory / p;
       e.where = p.lexically_normal();
+      result.error_files.insert(e.where);
       e.line = line;
       e.column = column;
     }
     classified.push_back({e.message, source_line(tu, file, offset)});
+    if (e.message.ends_with("file not found") && !e.where.empty()) result.missing_includes.push_back(e);
     if (result.errors.size() < kKeptErrors) result.errors.push_back(std::move(e));
   }
   if (result.errors.empty()) return false;

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,8 @@ struct ParseOptions {
   // Called once per file the parse read (the main file and every header it included), with the bytes it
   // parsed, also when the file has errors: what a cache needs to tell later whether the result still holds.
   std::function<void(const std::filesystem::path&, std::string_view)> on_input;
+  // A batch of headers: the headers its main file includes, each a unit's own file (TuFacts::batch).
+  std::vector<std::filesystem::path> batch;
   // Called once per header the parse read, with the file whose #include read it (names as on_input's).
   std::function<void(const std::filesystem::path& includer, const std::filesystem::path& header)> on_include;
 };
@@ -46,6 +49,9 @@ struct ParseResult {
   // cause class (lint/parse_errors.hpp); empty when the unit parsed cleanly.
   std::vector<ParseError> errors;
   std::string cause;
+  // Every file with an error (lexically normal), not only the first errors' files.
+  std::set<std::filesystem::path> error_files;
+  std::vector<ParseError> missing_includes;  // every "file not found" error
 };
 
 // How a unit is parsed; every libclang parse of emberlint goes through parse_unit.

@@ -227,12 +227,16 @@ bool ProjectModel::may_use(FileId file, const Owner& owner) const {
 }
 
 bool ProjectModel::configured_by_unit(const Location& at, const Owner& owner) const {
-  if (at.file < 0 || at.file == facts_.main || facts_.main < 0) return false;
+  const auto& batch = facts_.batch;
+  // A batch of headers stands for as many units, all of one layer: its first header speaks for them.
+  const FileId unit = batch.empty() ? facts_.main : batch.front();
+  if (at.file < 0 || at.file == unit || unit < 0) return false;
+  if (std::find(batch.begin(), batch.end(), at.file) != batch.end()) return false;
   const auto& blocks = facts_.files[static_cast<std::size_t>(at.file)].conditionals;
   const bool conditional = std::any_of(blocks.begin(), blocks.end(), [&](const auto& block) {
     return block.first < at.line && at.line < block.second;
   });
-  return conditional && layer(facts_.main).kind == LayerKind::backend && may_use(facts_.main, owner);
+  return conditional && layer(unit).kind == LayerKind::backend && may_use(unit, owner);
 }
 
 std::string ProjectModel::backend_folder(const std::string& backend) const {

@@ -399,18 +399,25 @@ void group_findings(std::set<Diagnostic>& merged) {
   }
 }
 
-// `includes`, when given, receives every include of the parse: the header and the file whose #include read
-// it, both lexically normal.
+// What a batch of headers needs to know of its parse besides the result.
+struct BatchParse {
+  std::vector<fs::path> headers;               // the batch's headers, in its order (given)
+  std::multimap<fs::path, fs::path> includes;  // each header read, under the file whose #include read it
+  std::set<fs::path> error_files;              // every file with an error
+  std::vector<ParseError> missing_includes;    // every "file not found" error
+};
+
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
-                  Session& session, bool skip_bodies, std::multimap<fs::path, fs::path>* includes = nullptr) {
+                  Session& session, bool skip_bodies, BatchParse* batch = nullptr) {
   JobResult out;
   const Config& cfg = *job.config;
   ParseOptions po;
   po.resource_dir = resource_dir;
   po.skip_preamble_bodies = skip_bodies;
-  if (includes) {
-    po.on_include = [includes](const fs::path& includer, const fs::path& header) {
-      includes->emplace(includer.lexically_normal(), header.lexically_normal());
+  if (batch) {
+    po.batch = batch->headers;
+    po.on_include = [batch](const fs::path& includer, const fs::path& header) {
+      batch->includes.emplace(includer.lexically_normal(), header.lexically_normal());
     };
   }
   if (job.keep_warm) po.warm = session.options().warm_units;
@@ -427,6 +434,10 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
   };
   ParseResult parsed = parse_translation_unit(index, job.command, po);
+  if (batch) {
+    batch->error_files = parsed.error_files;
+    batch->missing_includes = parsed.missing_includes;
+  }
   if (!parsed.errors.empty() || !parsed.facts) {
     out.failure = Failure{job.command.file, parsed.failure, parsed.failure_file, parsed.failure_line,
                           parsed.failure_column};
@@ -516,16 +527,16 @@ bool includable(const fs::path& p) {
 // file includes each of them, so that what they include in common (the standard library, a framework's
 // headers) is parsed once and not once per header. Each header keeps its own result and cache entry; one
 // that only a batch's unit found in another project file goes to the batch's first header (the merge
-// deduplicates). A batch with errors is parsed again header by header, since an error may come from two
-// headers that do not go together (one per platform, say), and alone each header is as the rules expect.
+// deduplicates). In a batch with errors, the headers that reach a file with an error are parsed again alone.
 std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned requested,
                                        const std::string& resource_dir, Session& session, bool skip_bodies) {
   std::vector<JobResult> results(jobs.size());
   std::vector<std::string> entries(jobs.size());
   ResultCache* cache = session.cache();
   session.progress().add(jobs.size());
+  // A batch's headers share a command, a config and a layer (TuFacts::batch).
   using Group = std::tuple<fs::path, std::vector<std::string>, std::string, std::string,
-                           std::vector<std::string>, const Config*>;
+                           std::vector<std::string>, const Config*, LayerKind, std::string>;
   std::map<Group, std::vector<std::size_t>> groups;
   std::vector<std::vector<std::size_t>> batches;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
@@ -540,13 +551,15 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
         continue;
       }
     }
+    const Layer layer = classify_path(*jobs[i].config, c.file);
     if (includable(c.file))
-      groups[{c.directory, c.arguments, c.driver, c.compiler, c.driver_flags, jobs[i].config.get()}]
+      groups[{c.directory, c.arguments, c.driver, c.compiler, c.driver_flags, jobs[i].config.get(),
+              layer.kind, layer.backend}]
           .push_back(i);
     else
       batches.push_back({i});
   }
-  // At most 16 headers a batch: an error costs its batch a second parse, header by header.
+  // At most 16 headers a batch: one parse is as much as two cores share out at the end of a run.
   constexpr std::size_t most = 16;
   for (auto& [key, members] : groups) {
     std::sort(members.begin(), members.end(),
@@ -575,17 +588,23 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
       *unit.command.contents += "#include \"" + jobs[i].command.file.string() + "\"\n";
     const std::int64_t started = now_ns();
     // No preamble: the headers' bodies are what the batch is for.
-    std::multimap<fs::path, fs::path> includes;
+    BatchParse parse;
+    for (std::size_t i : batch) parse.headers.push_back(jobs[i].command.file);
+    const auto& includes = parse.includes;
     ++session.batches;
-    JobResult whole = run_job(index, unit, resource_dir, session, false, &includes);
-    if (whole.failure) {
+    JobResult whole = run_job(index, unit, resource_dir, session, false, &parse);
+    if (whole.failure && !whole.failure->partial) {  // nothing parsed
       for (std::size_t i : batch) alone(index, i);
       return;
     }
-    // What each header read, as its own parse would have: the files its includes reach. Its result holds the
-    // findings in those files (a file two of them reach: the first's) and depends on them alone, so that an
-    // edit of one header reanalyzes only what reads it.
+    // What each header read, as its own parse would have: the files its includes reach (libclang names each
+    // file once, under its first includer: the textual include graph adds those a later header of the batch
+    // includes again behind their guard). Its result holds the findings in those files (a file two of them
+    // reach: the first's) and depends on them alone, so that an edit of one header reanalyzes only what
+    // reads it.
+    IncludeGraph graph;
     std::vector<std::set<fs::path>> reached(batch.size());
+    std::vector<bool> unresolved(batch.size(), false);
     for (std::size_t k = 0; k < batch.size(); ++k) {
       std::vector<fs::path> todo{jobs[batch[k]].command.file};
       reached[k].insert(todo.front());
@@ -596,41 +615,76 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
           if (reached[k].insert(it->second).second) todo.push_back(it->second);
         }
       }
+      const UnitIncludes text = graph.unit(jobs[batch[k]].command);
+      reached[k].insert(text.files.begin(), text.files.end());
+      unresolved[k] = text.unresolved;
     }
-    auto reader = [&](const fs::path& file) {
+    // A batch with errors: a header that reaches a file with an error is parsed again alone (an error may
+    // come from two headers that do not go together, one per platform, say), unless it reaches an #include
+    // of a file that is not there (an SDK this machine lacks): alone it would miss that file too, so it keeps
+    // the batch's result, partial, with that error. The others keep the batch's result, which no error
+    // touched.
+    std::vector<std::size_t> kept;
+    std::vector<std::optional<ParseError>> missing(batch.size());
+    for (std::size_t k = 0; k < batch.size(); ++k) {
+      for (const ParseError& e : parse.missing_includes) {
+        if (!missing[k] && reached[k].count(e.where)) missing[k] = e;
+      }
+      const bool touched =
+          unresolved[k] || std::any_of(parse.error_files.begin(), parse.error_files.end(),
+                                       [&](const fs::path& f) { return reached[k].count(f); });
+      if (whole.failure && touched && !missing[k])
+        alone(index, batch[k]);
+      else
+        kept.push_back(k);
+    }
+    if (kept.empty()) return;
+    auto reader = [&](const fs::path& file) -> std::optional<std::size_t> {
       const fs::path normal = file.lexically_normal();
-      for (std::size_t k = 0; k < batch.size(); ++k) {
+      for (std::size_t k : kept) {
         if (normal == jobs[batch[k]].command.file) return k;
       }
-      for (std::size_t k = 0; k < batch.size(); ++k) {
+      for (std::size_t k : kept) {
         if (reached[k].count(normal)) return k;
       }
-      return std::size_t{0};
+      if (whole.failure)
+        return std::nullopt;  // a file of a header parsed again alone: its findings are its own
+      return kept.front();
     };
-    for (auto& d : whole.diagnostics) results[batch[reader(d.file)]].diagnostics.push_back(std::move(d));
-    for (const fs::path& f : whole.project_files) results[batch[reader(f)]].project_files.push_back(f);
-    // libclang names each file once, under its first includer: a project header that a later header of the
-    // batch includes again (behind its guard) is found by the textual include graph, which over-approximates.
+    for (auto& d : whole.diagnostics) {
+      if (auto k = reader(d.file)) results[batch[*k]].diagnostics.push_back(std::move(d));
+    }
+    for (const fs::path& f : whole.project_files) {
+      if (auto k = reader(f)) results[batch[*k]].project_files.push_back(f);
+    }
     // Files outside the project (the standard library, an SDK) count for every header of the batch.
     std::set<fs::path> in_project;
     for (const fs::path& f : whole.project_files) in_project.insert(f.lexically_normal());
-    IncludeGraph graph;
-    session.parsed_headers += batch.size();
-    for (std::size_t k = 0; k < batch.size(); ++k) {
+    session.parsed_headers += kept.size();
+    for (std::size_t k : kept) {
       const std::size_t i = batch[k];
+      const CompileCommand& c = jobs[i].command;
+      if (missing[k]) {
+        const ParseError& e = *missing[k];
+        results[i].failure = Failure{c.file, e.message, e.where, e.line, e.column};
+        results[i].failure->errors = {e};
+        results[i].failure->partial = true;
+      }
       if (cache) {
-        const UnitIncludes text = graph.unit(jobs[i].command);
+        if (missing[k]) {
+          for (const auto& folder : missing_file_folders(c, {*missing[k]}))
+            results[i].dependencies.push_back(cache->folder_dependency(folder));
+        }
         for (const Dependency& d : whole.dependencies) {
           const fs::path normal = d.path.lexically_normal();
           if (d.path == unit.command.file) continue;  // the batch's own list, no file
-          if (text.unresolved || !in_project.count(normal) || reached[k].count(normal) ||
-              text.files.count(normal))
+          if (unresolved[k] || !in_project.count(normal) || reached[k].count(normal))
             results[i].dependencies.push_back(d);
         }
         cache->store(entries[i], results[i], started);
         results[i].dependencies = {};
       }
-      session.progress().done(jobs[i].command.file);
+      session.progress().done(c.file);
     }
   });
   return results;

@@ -44,8 +44,9 @@ class Fidelity : public ::testing::Test {
   void tensor_project() {
     write_file(dir_ / ".emberlint.json", R"({
       "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+      "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
       "tensor_types": ["ns::Tensor"],
-      "exclude": ["build/**"]
+      "exclude": ["build/**", "cache/**"]
     })");
     write_file(dir_ / "frontend/include/tensor.hpp",
                "#pragma once\nnamespace ns {\nstruct Tensor {\n  Tensor operator+(const Tensor&) const;\n"
@@ -459,10 +460,26 @@ TEST_F(Fidelity, HeaderBodiesAreParsedInBatchesAndAloneWhenTheyClash) {
   write_file(dir_ / "frontend/include/clash_y.hpp",
              "#pragma once\n#include \"tensor.hpp\"\n\n\n"
              "inline ns::Tensor pick(const ns::Tensor& a) { return a + a; }\n");
+  // Headers no unit includes, parsed with the flags of their nearest unit: one includes an SDK header this
+  // machine lacks. Alone it would miss it too, so it keeps what the batch parsed of it, as a partial parse.
+  write_file(dir_ / "frontend/include/unread_ok.hpp",
+             "#pragma once\n#include \"tensor.hpp\"\n"
+             "inline ns::Tensor sum(const ns::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "frontend/include/unread_sdk.hpp",
+             "#pragma once\n#include <missing_sdk.h>\n#include \"tensor.hpp\"\n\n"
+             "inline ns::Tensor total(const ns::Tensor& a) { return a + a; }\n");
+  // Two headers of the eigen backend that no unit includes: one turns on the block of a shared header that
+  // includes Eigen. That is the backend's use (as when a unit of it does so), not the frontend's: no EL100.
+  write_file(dir_ / "frontend/include/shared.hpp",
+             "#pragma once\n#if defined(SHARED_WITH_EIGEN)\n#include <Eigen/Core>\n#endif\n");
+  write_file(
+      dir_ / "backends/eigen/eigen_a.hpp",
+      "#pragma once\n#define SHARED_WITH_EIGEN\n#include \"shared.hpp\"\ninline int a() { return 1; }\n");
+  write_file(dir_ / "backends/eigen/eigen_b.hpp", "#pragma once\ninline int b() { return 2; }\n");
   write_file(dir_ / "frontend/main.cpp", "#include \"use_a.hpp\"\n#include \"use_b.hpp\"\nint main() {}\n");
   write_file(dir_ / "frontend/x.cpp", "#include \"clash_x.hpp\"\n");
   write_file(dir_ / "frontend/y.cpp", "#include \"clash_y.hpp\"\n");
-  const std::string flags = "/usr/bin/g++ -std=c++17 -Ifrontend/include";
+  const std::string flags = "/usr/bin/g++ -std=c++17 -Ifrontend/include -Ivendor";
   database(
       {{"frontend/main.cpp", flags}, {"frontend/x.cpp", flags + " -DX"}, {"frontend/y.cpp", flags + " -DX"}});
   const std::string cache = "--cache-dir " + (dir_ / "cache").string();
@@ -476,12 +493,15 @@ TEST_F(Fidelity, HeaderBodiesAreParsedInBatchesAndAloneWhenTheyClash) {
                  d.at("code").get<std::string>());
   EXPECT_EQ(found, (std::set<std::string>{
                        "frontend/include/use_a.hpp:3 EL200", "frontend/include/use_b.hpp:4 EL201",
-                       "frontend/include/clash_x.hpp:4 EL200", "frontend/include/clash_y.hpp:5 EL200"}))
+                       "frontend/include/clash_x.hpp:4 EL200", "frontend/include/clash_y.hpp:5 EL200",
+                       "frontend/include/unread_ok.hpp:3 EL200", "frontend/include/unread_sdk.hpp:5 EL200"}))
       << r.out;
   EXPECT_TRUE(j.at("failures").empty()) << r.out;
-  // use_a and use_b in one batch; clash_x and clash_y in another, which fails, then each alone.
+  // use_a and use_b in one batch; clash_x and clash_y in another, where clash_y's pick is a redefinition:
+  // clash_x keeps the batch's result, clash_y is parsed again alone; unread_ok and unread_sdk in a third,
+  // eigen_a and eigen_b (another layer) in a fourth.
   EXPECT_EQ(j.at("statistics").at("parses"),
-            (nlohmann::json{{"units", 3}, {"headers", 4}, {"batches", 2}, {"headers_alone", 2}}))
+            (nlohmann::json{{"units", 3}, {"headers", 8}, {"batches", 4}, {"headers_alone", 1}}))
       << r.out;
   // Each header has its own cache entry: a warm run parses nothing and reports the same.
   Outcome warm = run("check -p build --format json --statistics " + cache);
