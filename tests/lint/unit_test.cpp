@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "lint/compile_db.hpp"
 #include "lint/config.hpp"
@@ -155,14 +157,21 @@ TEST(Scheduler, RunsEachUnitOnceAndRethrowsTheFirstFailure) {
       ++runs[i];
     });
     EXPECT_EQ(std::count(runs.begin(), runs.end(), 1), 50) << jobs << " jobs";
+    // Each item takes a millisecond, as a unit takes its parse: instant items let the other threads run all
+    // 1000 before the thread of item 3 (descheduled on a busy machine) gets to its throw. Here that would
+    // take it a quarter of a second off the CPU.
     std::atomic<int> started{0};
     EXPECT_THROW(for_each_unit(1000, jobs,
                                [&](const clang::Index&, std::size_t i) {
                                  ++started;
                                  if (i == 3) throw std::runtime_error("unit 3");
+                                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
                                }),
                  std::runtime_error);
     EXPECT_LT(started.load(), 1000) << jobs << " jobs";
+    if (jobs == 1) {
+      EXPECT_EQ(started.load(), 4) << "items 0 to 3, in order, then none";
+    }
   }
   EXPECT_EQ(worker_count(0, 0), 1u);
   EXPECT_EQ(worker_count(8, 3), 3u);
