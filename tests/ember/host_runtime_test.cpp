@@ -313,6 +313,35 @@ TEST_P(HostRuntime, SortsGiveTheSameBitsAtEveryLevel) {
   }
 }
 
+// abs of float32 and float64 (the vector kernels at every level): std::fabs's bits, -0, NaN of either sign,
+// infinities and subnormals included, over lengths around the vector widths, in place too.
+TEST_P(HostRuntime, AbsIsFabsAtEveryLevel) {
+  BackendScope backend(GetParam());
+  const SimdLevelScope restore;
+  for (const std::int64_t n : {1, 7, 16, 17, 33, 1000, 300001}) {
+    std::vector<float> v(static_cast<std::size_t>(n));
+    const float specials[] = {-0.0f, 0.0f, -INFINITY, INFINITY, -std::nanf(""), std::nanf(""), -1e-40f, 2.5f};
+    for (std::int64_t i = 0; i < n; ++i) {
+      v[static_cast<std::size_t>(i)] = i % 3 == 0 ? specials[(i / 3) % 8] : static_cast<float>(i % 11) - 5.5f;
+    }
+    const Tensor x = ops::from_data(v, {n});
+    const Tensor x64 = ops::cast(x, DType::float64);
+    const std::vector<double> v64 = doubles_of(x64);
+    for (const char* level : kLevels) {
+      const std::string used = set_host_simd_level(level);
+      const std::vector<float> got = floats_of(ops::abs(x));
+      const std::vector<double> got64 = doubles_of(ops::abs(x64));
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        const float want = std::fabs(v[i]);
+        const double want64 = std::fabs(v64[i]);
+        ASSERT_EQ(std::memcmp(&got[i], &want, sizeof want), 0)
+            << "float32 at " << i << " n=" << n << " " << used;
+        ASSERT_EQ(std::memcmp(&got64[i], &want64, sizeof want64), 0) << "float64 at " << i << " " << used;
+      }
+    }
+  }
+}
+
 // A freed result goes to the cache and the next result of its size takes it back; trim empties the cache and
 // a zero limit turns it off.
 TEST_P(HostRuntime, CacheCountsReusesAndTrims) {

@@ -147,6 +147,13 @@ inline void negative(const Tensor& x, Tensor& out) {
 inline void abs(const Tensor& x, Tensor& out) {
   visit_dtype(out.dtype(), [&](auto tag) {
     using T = decltype(tag);
+    if constexpr (std::is_same_v<T, float>) {  // the vector kernels: AVX-512 or AVX2 where the cpu has them
+      abs_f32(x.data<const float>(), out.data<float>(), out.size());
+      return;
+    } else if constexpr (std::is_same_v<T, double>) {
+      abs_f64(x.data<const double>(), out.data<double>(), out.size());
+      return;
+    }
     map1<T, T>(x, out, [](auto v) {
       using C = decltype(v);
       if constexpr (is_float_v<C>) {

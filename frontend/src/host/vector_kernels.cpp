@@ -221,10 +221,12 @@ template <class T>
 
 // ---- exp and log over ranges, in place too ------------------------------------------------------------
 
-enum class Unary { exp, log };
+enum class Unary { exp, log, abs };
 template <Unary F, class T>
 [[gnu::always_inline]] inline void unary_run(const T* x, T* out, std::int64_t n) {
-  if constexpr (F == Unary::log) {
+  if constexpr (F == Unary::abs) {
+    for (std::int64_t i = 0; i < n; ++i) out[i] = std::fabs(x[i]);  // the sign bit cleared, NaN's too
+  } else if constexpr (F == Unary::log) {
     log_run(x, out, n);
   } else if constexpr (std::is_same_v<T, float>) {
     exp_f32_run(x, out, n);
@@ -270,6 +272,15 @@ EMBER_VECTOR_KERNEL(log_f32, (const float* x, float* out, std::int64_t begin, st
 }
 EMBER_VECTOR_KERNEL(log_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
                     (x, out, begin, end))
+// |x| of float32 and float64: abs_T_body for T in f32, f64.
+#define EMBER_ABS_KERNEL(NAME, T)                                                                            \
+  [[gnu::always_inline]] inline void NAME##_body(const T* x, T* out, std::int64_t begin, std::int64_t end) { \
+    unary_body<Unary::abs>(x, out, begin, end);                                                              \
+  }                                                                                                          \
+  EMBER_VECTOR_KERNEL(NAME, (const T* x, T* out, std::int64_t begin, std::int64_t end), (x, out, begin, end))
+EMBER_ABS_KERNEL(abs_f32, float)
+EMBER_ABS_KERNEL(abs_f64, double)
+#undef EMBER_ABS_KERNEL
 
 // ---- sums ------------------------------------------------------------------------------------------------
 
@@ -494,6 +505,14 @@ void fill_f32(KernelAt kernel_at, float* out, std::int64_t n, ember_u64 seed, em
       kVectorParallelMin);
 }
 
+// out[i] = f(x[i]) by the kernel of the level in use, split over threads from kVectorParallelMin elements.
+template <class KernelAt, class T>
+void unary(KernelAt kernel_at, const T* x, T* out, std::int64_t n) {
+  const auto kernel = kernel_at(simd_level());
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+}
+
 }  // namespace
 
 SimdLevel supported_simd_level() {
@@ -545,27 +564,27 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {
-  const auto kernel = exp_f32_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+  unary(&exp_f32_at, x, out, n);
 }
 
 void exp_f64(const double* x, double* out, std::int64_t n) {
-  const auto kernel = exp_f64_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+  unary(&exp_f64_at, x, out, n);
+}
+
+void abs_f32(const float* x, float* out, std::int64_t n) {
+  unary(&abs_f32_at, x, out, n);
+}
+
+void abs_f64(const double* x, double* out, std::int64_t n) {
+  unary(&abs_f64_at, x, out, n);
 }
 
 void log_f32(const float* x, float* out, std::int64_t n) {
-  const auto kernel = log_f32_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+  unary(&log_f32_at, x, out, n);
 }
 
 void log_f64(const double* x, double* out, std::int64_t n) {
-  const auto kernel = log_f64_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
+  unary(&log_f64_at, x, out, n);
 }
 
 void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,

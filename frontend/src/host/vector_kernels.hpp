@@ -1,10 +1,10 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
-// chosen at run time, as NumPy's and Eigen's packet math are: + - * / and exp and log of float32 and float64,
-// the float32 uniform, normal, exponential and gamma fills, and the row step of float32 sums over a leading
-// axis. Every level computes the same bits (same IEEE operations in the same order: no FMA contraction, no
-// reassociation; host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level, like the number
-// of threads, never changes a result. Large inputs are split over threads (host/parallel.hpp).
-// Backend-agnostic: no backend library header may be included here.
+// chosen at run time, as NumPy's and Eigen's packet math are: + - * /, abs, exp and log of float32 and
+// float64, the float32 uniform, normal, exponential and gamma fills, and the row step of float32 sums over a
+// leading axis. Every level computes the same bits (same IEEE operations in the same order: no FMA
+// contraction, no reassociation; host/vector_kernels.cpp is compiled with -ffp-contract=off), so the level,
+// like the number of threads, never changes a result. Large inputs are split over threads
+// (host/parallel.hpp). Backend-agnostic: no backend library header may be included here.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +38,9 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
 // out[i] = exp(x[i]) for n floats (within 2 ulp) or doubles (within 1 ulp); out may be x.
 void exp_f32(const float* x, float* out, std::int64_t n);
 void exp_f64(const double* x, double* out, std::int64_t n);
+// out[i] = |x[i]| for n floats or doubles (the sign bit cleared, NaN's too, as std::fabs); out may be x.
+void abs_f32(const float* x, float* out, std::int64_t n);
+void abs_f64(const double* x, double* out, std::int64_t n);
 // out[i] = log(x[i]) for n floats or doubles (within 1 ulp); out may be x.
 void log_f32(const float* x, float* out, std::int64_t n);
 void log_f64(const double* x, double* out, std::int64_t n);
