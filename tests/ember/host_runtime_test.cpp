@@ -266,7 +266,10 @@ TEST_P(HostRuntime, SortsGiveTheSameBitsAtEveryLevel) {
         });
         std::vector<std::int32_t> ints(values.size()), want_ints;
         for (std::size_t i = 0; i < values.size(); ++i) {
-          ints[i] = std::isnan(values[i]) ? 0 : static_cast<std::int32_t>(values[i] * 1e6f);
+          // Scaled and clamped in double (infinities and large values to the int32 ends): a float-to-int
+          // conversion out of range is undefined behavior (UBSan in the asan-ubsan build).
+          const double scaled = std::clamp(static_cast<double>(values[i]) * 1e6, -2147483648.0, 2147483647.0);
+          ints[i] = std::isnan(values[i]) ? 0 : static_cast<std::int32_t>(scaled);
         }
         want_ints = ints;
         std::stable_sort(want_ints.begin(), want_ints.end(),
