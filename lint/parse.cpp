@@ -1232,7 +1232,7 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
       e.column = column;
     }
     classified.push_back({e.message, source_line(tu, file, offset)});
-    if (e.message.ends_with("file not found") && !e.where.empty()) result.missing_includes.push_back(e);
+    if (is_missing_file_error(e.message) && !e.where.empty()) result.missing_includes.push_back(e);
     if (result.errors.size() < kKeptErrors) result.errors.push_back(std::move(e));
   }
   if (result.errors.empty()) return false;

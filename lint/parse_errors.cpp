@@ -60,8 +60,12 @@ const std::vector<std::string>& parse_error_causes() {
   return kCauses;
 }
 
+bool is_missing_file_error(std::string_view message) {
+  return contains(message, "file not found");
+}
+
 std::string_view classify_parse_error(std::string_view message, std::string_view source_line) {
-  if (contains(message, "file not found")) {
+  if (is_missing_file_error(message)) {
     // "'foo/bar.h' file not found": the name between the first two quotes.
     if (sdk_header(quoted_name(message))) return kCauseMissingSdk;
     // An angled include names a library's header; a quoted one that is missing is the project's, which the
@@ -90,8 +94,7 @@ std::string_view classify_parse_error(std::string_view message, std::string_view
 
 std::string unit_parse_cause(const std::vector<ClassifiedError>& errors) {
   for (const auto& e : errors) {
-    if (contains(e.message, "file not found"))
-      return std::string(classify_parse_error(e.message, e.source_line));
+    if (is_missing_file_error(e.message)) return std::string(classify_parse_error(e.message, e.source_line));
   }
   if (errors.empty()) return std::string(kCauseOther);
   return std::string(classify_parse_error(errors.front().message, errors.front().source_line));

@@ -21,6 +21,9 @@ const std::vector<std::string>& parse_error_causes();
 // (`#include <cuda_runtime.h>`, which tells an angled system include from a quoted project one).
 std::string_view classify_parse_error(std::string_view message, std::string_view source_line);
 
+// Whether an error is an #include of a file that is not there ("'cuda_runtime.h' file not found").
+bool is_missing_file_error(std::string_view message);
+
 struct ClassifiedError {
   std::string message, source_line;
 };

@@ -477,15 +477,22 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   return out;
 }
 
+// The name of a job's result cache entry (empty without a cache).
+std::string cache_entry(Session& session, const Job& job, const std::string& resource_dir, bool skip_bodies) {
+  ResultCache* cache = session.cache();
+  const CompileCommand& c = job.command;
+  return cache ? cache->entry_name({c.file, c.directory, c.arguments, job.config.get(), session.rule_codes(),
+                                    resource_dir, skip_bodies})
+               : std::string();
+}
+
 // run_job through the result cache: an entry whose files are unchanged stands for the parse and the rules.
 JobResult run_cached_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
                          Session& session, bool skip_bodies) {
   JobResult out;
   ResultCache* cache = session.cache();
   const CompileCommand& c = job.command;
-  std::string entry = cache ? cache->entry_name({c.file, c.directory, c.arguments, job.config.get(),
-                                                 session.rule_codes(), resource_dir, skip_bodies})
-                            : std::string();
+  std::string entry = cache_entry(session, job, resource_dir, skip_bodies);
   if (auto hit = cache ? cache->load(entry) : std::nullopt) {
     out = std::move(*hit);
   } else {
@@ -525,9 +532,10 @@ bool includable(const fs::path& p) {
 // The headers parsed on their own (their bodies are the main file's code there), in batches: the headers that
 // share a command (their includer's flags, language and config) are parsed together, as one unit whose main
 // file includes each of them, so that what they include in common (the standard library, a framework's
-// headers) is parsed once and not once per header. Each header keeps its own result and cache entry; one
-// that only a batch's unit found in another project file goes to the batch's first header (the merge
-// deduplicates). In a batch with errors, the headers that reach a file with an error are parsed again alone.
+// headers) is parsed once and not once per header. Each header keeps its own result and cache entry: the
+// findings in the files its includes reach (a file several reach: the first's; the merge deduplicates). In a
+// batch with errors, the headers an error touches are parsed again alone, unless alone they would miss the
+// same file.
 std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned requested,
                                        const std::string& resource_dir, Session& session, bool skip_bodies) {
   std::vector<JobResult> results(jobs.size());
@@ -542,8 +550,7 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const CompileCommand& c = jobs[i].command;
     if (cache) {
-      entries[i] = cache->entry_name({c.file, c.directory, c.arguments, jobs[i].config.get(),
-                                      session.rule_codes(), resource_dir, skip_bodies});
+      entries[i] = cache_entry(session, jobs[i], resource_dir, skip_bodies);
       if (auto hit = cache->load(entries[i])) {
         results[i] = std::move(*hit);
         results[i].dependencies = {};
@@ -590,7 +597,6 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
     // No preamble: the headers' bodies are what the batch is for.
     BatchParse parse;
     for (std::size_t i : batch) parse.headers.push_back(jobs[i].command.file);
-    const auto& includes = parse.includes;
     ++session.batches;
     JobResult whole = run_job(index, unit, resource_dir, session, false, &parse);
     if (whole.failure && !whole.failure->partial) {  // nothing parsed
@@ -611,7 +617,7 @@ std::vector<JobResult> run_header_jobs(const std::vector<Job>& jobs, unsigned re
       while (!todo.empty()) {
         const fs::path at = std::move(todo.back());
         todo.pop_back();
-        for (auto [it, end] = includes.equal_range(at); it != end; ++it) {
+        for (auto [it, end] = parse.includes.equal_range(at); it != end; ++it) {
           if (reached[k].insert(it->second).second) todo.push_back(it->second);
         }
       }
