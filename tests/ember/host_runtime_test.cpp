@@ -188,20 +188,29 @@ TEST_P(HostRuntime, EveryInstructionSetGivesTheSameBits) {
   }
 }
 
-// The vectorized float32 fills are the shared samplers' values for (seed, counter, flat index).
+// The vectorized float32 fills are the shared samplers' values for (seed, counter, flat index), at every
+// level. The lengths cover the AVX-512 generator's runs of 64 and 16 counters and the scalar tail in a chunk
+// of 256 (100 = 64 + 16 + 16 + 4, 255 = 3 x 64 + 3 x 16 + 15) and several chunks.
 TEST_P(HostRuntime, VectorizedFillsMatchTheScalarSamplers) {
   BackendScope backend(GetParam());
-  constexpr std::int64_t n = 200003;
-  ops::set_seed(77);
-  const std::vector<float> u = floats_of(ops::random_uniform({n}, -1.0, 1.0));
-  const std::vector<float> z = floats_of(ops::random_normal({n}, 1.0, 3.0));
+  const SimdLevelScope restore;
   const float cap = std::nextafter(1.0f, 0.0f);
-  for (std::int64_t i = 0; i < n; ++i) {
-    const auto k = static_cast<ember_u64>(i);
-    const float want_u = ember_below_f32(ember_sample_uniform_f32(77, 0, k, -1.0f, 1.0f), cap);
-    const float want_z = ember_sample_normal_f32(77, 1, k, 1.0f, 3.0f);
-    ASSERT_EQ(std::memcmp(&u[static_cast<std::size_t>(i)], &want_u, sizeof(float)), 0) << "uniform " << i;
-    ASSERT_EQ(std::memcmp(&z[static_cast<std::size_t>(i)], &want_z, sizeof(float)), 0) << "normal " << i;
+  for (const char* level : kLevels) {
+    const std::string used = set_host_simd_level(level);
+    for (const std::int64_t n : {1, 15, 16, 17, 63, 64, 65, 100, 255, 256, 257, 200003}) {
+      ops::set_seed(77);
+      const std::vector<float> u = floats_of(ops::random_uniform({n}, -1.0, 1.0));
+      const std::vector<float> z = floats_of(ops::random_normal({n}, 1.0, 3.0));
+      for (std::int64_t i = 0; i < n; ++i) {
+        const auto k = static_cast<ember_u64>(i);
+        const float want_u = ember_below_f32(ember_sample_uniform_f32(77, 0, k, -1.0f, 1.0f), cap);
+        const float want_z = ember_sample_normal_f32(77, 1, k, 1.0f, 3.0f);
+        ASSERT_EQ(std::memcmp(&u[static_cast<std::size_t>(i)], &want_u, sizeof(float)), 0)
+            << "uniform " << i << " of " << n << " at " << used;
+        ASSERT_EQ(std::memcmp(&z[static_cast<std::size_t>(i)], &want_z, sizeof(float)), 0)
+            << "normal " << i << " of " << n << " at " << used;
+      }
+    }
   }
 }
 

@@ -329,50 +329,75 @@ EMBER_VECTOR_KERNEL(draw_words,
                     (first, n, seed, call, w0, w1, w2))
 
 #if EMBER_HAVE_SIMD_LEVELS
-// GCC 12 warns inside its own shift intrinsics (their _mm512_undefined_epi32 source, GCC bug 105593).
+// GCC 12 warns inside its own shift and multiply intrinsics (their _mm512_undefined_epi32 source, GCC bug
+// 105593).
 #pragma GCC diagnostic push
 #if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
-// Philox4x32-10 on 16 counters at once: the 32 x 32 -> 64-bit products of even and odd lanes
-// (_mm512_mul_epu32) blended into high and low words, which the compiler does not find by itself.
+// Philox4x32-10 on 16 counters a vector, V vectors at once (the rounds of one vector are a chain of
+// multiplies; independent vectors keep the multipliers busy). The 32 x 32 -> 64-bit products of even and odd
+// lanes (_mm512_mul_epu32): each of high and low words is one masked dword shuffle of the two products, which
+// the compiler does not find by itself.
 EMBER_TARGET_AVX512 inline void mulhilo16(__m512i a, __m512i m, __m512i& hi, __m512i& lo) {
-  const __m512i even = _mm512_mul_epu32(a, m);
-  const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m);
-  hi = _mm512_mask_blend_epi32(0xAAAA, _mm512_srli_epi64(even, 32), odd);
-  lo = _mm512_mask_blend_epi32(0xAAAA, even, _mm512_slli_epi64(odd, 32));
+  const __m512i even = _mm512_mul_epu32(a, m);                        // lanes 2i: low word, 2i + 1: high
+  const __m512i odd = _mm512_mul_epu32(_mm512_srli_epi64(a, 32), m);  // the products of lanes 2i + 1
+  hi = _mm512_mask_shuffle_epi32(odd, 0x5555, even, _MM_PERM_CDAB);
+  lo = _mm512_mask_shuffle_epi32(even, 0xAAAA, odd, _MM_PERM_CDAB);
 }
-EMBER_TARGET_AVX512 void draw_words_philox16(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call,
-                                             ember_u32* w0, ember_u32* w1, ember_u32* w2) {
+// Words 0 to 2 of draw 0 of counters i .. i + 16 V - 1, whose high words are all i >> 32, into w0, w1, w2.
+template <int V>
+EMBER_TARGET_AVX512 inline void philox16(ember_u64 i, ember_u64 seed, ember_u32 call, ember_u32* w0,
+                                         ember_u32* w1, ember_u32* w2) {
   const __m512i m0 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M0));
   const __m512i m1 = _mm512_set1_epi32(static_cast<int>(EMBER_PHILOX_M1));
   const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-  std::int64_t j = 0;
-  for (; j + 16 <= n; j += 16) {
-    const ember_u64 i = first + static_cast<ember_u64>(j);
-    if ((i >> 32) != ((i + 15) >> 32)) break;  // the low counter word would wrap inside the vector
-    __m512i c0 = _mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(static_cast<ember_u32>(i))), lane);
-    __m512i c1 = _mm512_set1_epi32(static_cast<int>(static_cast<ember_u32>(i >> 32)));
-    __m512i c2 = _mm512_setzero_si512();
-    __m512i c3 = _mm512_set1_epi32(static_cast<int>(call));
-    auto k0 = static_cast<ember_u32>(seed), k1 = static_cast<ember_u32>(seed >> 32);
-    for (int round = 0; round < EMBER_PHILOX_ROUNDS; ++round) {
-      if (round > 0) {
-        k0 += EMBER_PHILOX_W0;
-        k1 += EMBER_PHILOX_W1;
-      }
-      __m512i hi0, lo0, hi1, lo1;
-      mulhilo16(c0, m0, hi0, lo0);
-      mulhilo16(c2, m1, hi1, lo1);
-      c0 = _mm512_xor_si512(_mm512_xor_si512(hi1, c1), _mm512_set1_epi32(static_cast<int>(k0)));
-      c1 = lo1;
-      c2 = _mm512_xor_si512(_mm512_xor_si512(hi0, c3), _mm512_set1_epi32(static_cast<int>(k1)));
-      c3 = lo0;
-    }
-    _mm512_storeu_si512(w0 + j, c0);
-    _mm512_storeu_si512(w1 + j, c1);
-    _mm512_storeu_si512(w2 + j, c2);
+  const __m512i high = _mm512_set1_epi32(static_cast<int>(static_cast<ember_u32>(i >> 32)));
+  auto k0 = static_cast<ember_u32>(seed), k1 = static_cast<ember_u32>(seed >> 32);
+  __m512i c0[V], c1[V], c2[V], c3[V];
+  // Round 0: word 2 (the draw) is 0, so its product is 0.
+  for (int v = 0; v < V; ++v) {
+    const auto low = static_cast<ember_u32>(i) + 16u * static_cast<ember_u32>(v);
+    __m512i hi0, lo0;
+    mulhilo16(_mm512_add_epi32(_mm512_set1_epi32(static_cast<int>(low)), lane), m0, hi0, lo0);
+    c0[v] = _mm512_xor_si512(high, _mm512_set1_epi32(static_cast<int>(k0)));
+    c1[v] = _mm512_setzero_si512();
+    c2[v] = _mm512_xor_si512(_mm512_xor_si512(hi0, _mm512_set1_epi32(static_cast<int>(call))),
+                             _mm512_set1_epi32(static_cast<int>(k1)));
+    c3[v] = lo0;
   }
+  for (int round = 1; round < EMBER_PHILOX_ROUNDS; ++round) {
+    k0 += EMBER_PHILOX_W0;
+    k1 += EMBER_PHILOX_W1;
+    for (int v = 0; v < V; ++v) {
+      __m512i hi0, lo0, hi1, lo1;
+      mulhilo16(c0[v], m0, hi0, lo0);
+      mulhilo16(c2[v], m1, hi1, lo1);
+      c0[v] = _mm512_xor_si512(_mm512_xor_si512(hi1, c1[v]), _mm512_set1_epi32(static_cast<int>(k0)));
+      c1[v] = lo1;
+      c2[v] = _mm512_xor_si512(_mm512_xor_si512(hi0, c3[v]), _mm512_set1_epi32(static_cast<int>(k1)));
+      c3[v] = lo0;
+    }
+  }
+  for (int v = 0; v < V; ++v) {
+    _mm512_storeu_si512(w0 + 16 * v, c0[v]);
+    _mm512_storeu_si512(w1 + 16 * v, c1[v]);
+    _mm512_storeu_si512(w2 + 16 * v, c2[v]);
+  }
+}
+EMBER_TARGET_AVX512 void draw_words_philox16(ember_u64 first, std::int64_t n, ember_u64 seed, ember_u32 call,
+                                             ember_u32* w0, ember_u32* w1, ember_u32* w2) {
+  // Runs of 64 counters, then of 16, while the low counter word does not wrap inside the run.
+  const auto in_one_high_word = [first](std::int64_t j, std::int64_t len) {
+    const ember_u64 i = first + static_cast<ember_u64>(j);
+    return (i >> 32) == ((i + static_cast<ember_u64>(len) - 1) >> 32);
+  };
+  std::int64_t j = 0;
+  for (; j + 64 <= n && in_one_high_word(j, 64); j += 64)
+    philox16<4>(first + static_cast<ember_u64>(j), seed, call, w0 + j, w1 + j, w2 + j);
+  for (; j + 16 <= n && in_one_high_word(j, 16); j += 16)
+    philox16<1>(first + static_cast<ember_u64>(j), seed, call, w0 + j, w1 + j, w2 + j);
   draw_words_body(first + static_cast<ember_u64>(j), n - j, seed, call, w0 + j, w1 + j, w2 + j);
 }
 #pragma GCC diagnostic pop
