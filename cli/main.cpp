@@ -168,7 +168,8 @@ int main(int argc, char** argv) {
   check->add_option("--write-baseline", write_baseline_file,
                     "record the current findings in a baseline FILE");
   check->add_flag("--prune-baseline", prune_baseline, "with --baseline: remove its stale entries from FILE");
-  check->add_flag("--statistics", statistics, "count diagnostics per rule, the parses made, and cache hits and misses");
+  check->add_flag("--statistics", statistics,
+                  "count diagnostics per rule, the parses made, and cache hits and misses");
   std::string diff_rev;
   CLI::Option* diff_opt =
       check->add_option("--diff", diff_rev,
@@ -190,6 +191,10 @@ int main(int argc, char** argv) {
   check->add_flag("--parse-all-bodies", options.parse_all_bodies,
                   "also parse function bodies in included headers (slower; the default skips them and parses "
                   "the project headers that have code for their bodies, several to a parse)");
+  bool no_shared_prefix = false;
+  check->add_flag("--no-shared-prefix", no_shared_prefix,
+                  "parse the system and library headers in every unit instead of loading them from one "
+                  "precompiled prefix per compile command (slower; for comparison)");
   bool no_query_driver = false;
   check->add_flag("--no-query-driver", no_query_driver,
                   "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
@@ -385,6 +390,7 @@ int main(int argc, char** argv) {
   CheckResult result;
   bool exit_after_fix_errors = false;  // a file could not be fixed: like an input that failed (exit 3)
   options.query_driver = !no_query_driver;
+  options.shared_prefix = !no_shared_prefix;
   try {
     result = run_check(options, rule_catalog());
   } catch (const UsageError& e) {

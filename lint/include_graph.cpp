@@ -233,6 +233,27 @@ std::size_t read_directive(const Spliced& sp, std::size_t hash, ScanState& st) {
   std::size_t end = word_end;
   if (word.empty()) return end;  // a null directive
   ++st.directives;
+  if (word == "if" || word == "ifdef" || word == "ifndef" || word == "elif" || word == "elifdef" ||
+      word == "elifndef") {
+    std::size_t condition_end = word_end;
+    const std::string condition = rest_of_line(s, word_end, condition_end);
+    for (std::size_t k = 0; k < condition.size();) {
+      if (!is_identifier_char(condition[k])) {
+        ++k;
+        continue;
+      }
+      const std::size_t name_end = identifier_end(condition, k);
+      // A number (201703L) is no name; `defined` is the operator.
+      if (!std::isdigit(static_cast<unsigned char>(condition[k])) &&
+          condition.compare(k, name_end - k, "defined") != 0)
+        out.tested.insert(condition.substr(k, name_end - k));
+      k = name_end;
+    }
+  } else if (word == "define" || word == "undef") {
+    const std::size_t name_begin = skip_space(s, word_end);
+    const std::size_t name_end = identifier_end(s, name_begin);
+    if (name_end > name_begin) out.defined.insert(std::string(s.substr(name_begin, name_end - name_begin)));
+  }
   if (st.directives == 2 && !st.guard_name.empty() && st.open.size() == 1 && word == "define") {
     std::size_t name_begin = skip_space(s, word_end);
     if (s.substr(name_begin, identifier_end(s, name_begin) - name_begin) == st.guard_name)

@@ -40,6 +40,11 @@ struct DirectiveScan {
   // inclusive; nested blocks overlap), except the include guard: a file whose first directive is `#ifndef X`
   // or `#if !defined(X)` and whose second is `#define X`. An #if left open counts to the end of the file.
   std::vector<std::pair<unsigned, unsigned>> conditionals;
+  // The macros the file's #if, #ifdef, #ifndef and #elif conditions name (not `defined` itself), and the
+  // macros it defines or undefines (function-like ones too, include guards too): what a precompiled prefix
+  // of other headers must not disagree with (lint/prefix.hpp).
+  std::set<std::string> tested;
+  std::set<std::string> defined;
 };
 DirectiveScan scan_directives(std::string_view text);
 
@@ -75,9 +80,10 @@ struct UnitIncludes {
 class IncludeGraph {
  public:
   UnitIncludes unit(const CompileCommand& command);
+  // A file's directives, scanned once (an unreadable file has none).
+  const DirectiveScan& scan(const std::filesystem::path& file);
 
  private:
-  const DirectiveScan& scan(const std::filesystem::path& file);
   std::optional<std::filesystem::path> resolve(const HeaderName& name, bool next,
                                                const std::filesystem::path& includer, std::size_t paths);
 

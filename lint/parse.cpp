@@ -8,6 +8,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "lint/cursor.hpp"
 #include "lint/glob.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse_errors.hpp"
@@ -1339,6 +1340,9 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
                       const std::string& resource_dir, const UnitParse& how) {
   std::vector<std::string> argv = libclang_arguments(command, resource_dir);
   if (how.all_comments) argv.push_back("-fparse-all-comments");
+  if (!how.include_pch.empty()) argv.insert(argv.end(), {"-include-pch", how.include_pch.string()});
+  if (how.prefix_header)
+    argv.insert(argv.end(), {"-x", command.driver == "clang++" ? "c++-header" : "c-header"});
   std::vector<const char*> cargv;
   for (const auto& a : argv) cargv.push_back(a.c_str());
   std::vector<CXUnsavedFile> unsaved;
@@ -1361,7 +1365,10 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
   unsigned flags = CXTranslationUnit_KeepGoing;
   if (how.preprocessing_record) flags |= CXTranslationUnit_DetailedPreprocessingRecord;
   if (how.quiet_includes) flags |= CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-  if (how.skip_preamble_bodies) {
+  if (how.prefix_header) {
+    flags |= CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_ForSerialization |
+             CXTranslationUnit_Incomplete;
+  } else if (how.skip_preamble_bodies) {
     flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
              CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
   }
@@ -1425,14 +1432,31 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   UnitParse how;
   how.skip_preamble_bodies = options.skip_preamble_bodies;
   how.warm = options.warm;
+  how.include_pch = options.prefix;
   ParsedUnit parsed = parse_unit(index, command, options.resource_dir, how);
+  if (!how.include_pch.empty()) {
+    result.prefixed = parsed && !clang::first_error(parsed.tu.get());
+    if (!result.prefixed) {
+      parsed = ParsedUnit();  // disposed before the parse without the prefix
+      how.include_pch.clear();
+      parsed = parse_unit(index, command, options.resource_dir, how);
+    }
+  }
   const clang::TranslationUnit& tu = parsed.tu;
   if (!parsed) {
     result.failure =
         "libclang could not parse the file (error " + std::to_string(static_cast<int>(parsed.error)) + ")";
     return result;
   }
-  if (options.on_input) for_each_input(tu.get(), command.directory, options.on_input);
+  if (options.on_input && result.prefixed) {
+    // The prefix's own text (in the run's temporary folder) is no input of the unit; its headers are.
+    const fs::path folder = options.prefix.parent_path();
+    for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
+      if (p.parent_path() != folder) options.on_input(p, bytes);
+    });
+  } else if (options.on_input) {
+    for_each_input(tu.get(), command.directory, options.on_input);
+  }
   if (options.on_include) for_each_include(tu.get(), command.directory, options.on_include);
   // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
   collect_parse_errors(tu.get(), command.directory, result);

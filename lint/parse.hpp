@@ -38,6 +38,10 @@ struct ParseOptions {
   std::vector<std::filesystem::path> batch;
   // Called once per header the parse read, with the file whose #include read it (names as on_input's).
   std::function<void(const std::filesystem::path& includer, const std::filesystem::path& header)> on_include;
+  // A precompiled prefix of the headers from outside the project (lint/prefix.hpp) that the unit loads
+  // instead of parsing them; empty: none. A unit with errors is parsed again without it, so that an error the
+  // prefix caused is never reported.
+  std::filesystem::path prefix;
 };
 
 struct ParseResult {
@@ -52,6 +56,7 @@ struct ParseResult {
   // Every file with an error (lexically normal), not only the first errors' files.
   std::set<std::filesystem::path> error_files;
   std::vector<ParseError> missing_includes;  // every "file not found" error
+  bool prefixed = false;                     // the result is the parse with ParseOptions::prefix
 };
 
 // How a unit is parsed; every libclang parse of emberlint goes through parse_unit.
@@ -69,6 +74,11 @@ struct UnitParse {
   std::vector<std::pair<std::string, std::string_view>> unsaved;
   // Take the unit from these warm units and reparse it when they hold it, and give it back to them after.
   std::shared_ptr<WarmUnits> warm;
+  // Load this precompiled prefix first (-include-pch); empty: none.
+  std::filesystem::path include_pch;
+  // Parse the main file as a header to be saved as a precompiled prefix (lint/prefix.hpp): every function
+  // body skipped, as the preamble's are, and no end-of-unit template instantiation.
+  bool prefix_header = false;
 };
 
 struct ParsedUnit {

@@ -20,6 +20,7 @@
 #include "lint/glob.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse.hpp"
+#include "lint/prefix.hpp"
 #include "lint/progress.hpp"
 #include "lint/project.hpp"
 #include "lint/scheduler.hpp"
@@ -102,7 +103,8 @@ class Session {
   const std::string& rule_codes() const { return rule_codes_; }  // the selected rules, for cache keys
   Progress& progress() { return progress_; }
   // What was parsed (CheckResult::parses), counted from the worker threads.
-  std::atomic<std::size_t> parsed_units{0}, parsed_headers{0}, batches{0}, headers_alone{0};
+  std::atomic<std::size_t> parsed_units{0}, parsed_headers{0}, batches{0}, headers_alone{0}, prefixes{0},
+      prefixed_units{0};
   DriverQuery& driver() { return options_.driver ? *options_.driver : driver_; }
 
  private:
@@ -407,8 +409,16 @@ struct BatchParse {
   std::vector<ParseError> missing_includes;    // every "file not found" error
 };
 
+// Whether a file's code is the project's: under the config's root and not excluded, in a layer or else not a
+// library's own header.
+bool project_file(const Config& cfg, const fs::path& p) {
+  if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
+  return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
+}
+
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
-                  Session& session, bool skip_bodies, BatchParse* batch = nullptr) {
+                  Session& session, bool skip_bodies, BatchParse* batch = nullptr,
+                  const Prefix* prefix = nullptr) {
   JobResult out;
   const Config& cfg = *job.config;
   ParseOptions po;
@@ -429,11 +439,11 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   }
   po.in_project = [&](const fs::path& p) {
     if (job.command.contents && p == job.command.file) return false;  // a batch's list of headers
-    if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
-    // Files in a layer are the project's; other files are too, unless they are a library's own headers.
-    return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
+    return project_file(cfg, p);
   };
+  if (prefix) po.prefix = prefix->pch;
   ParseResult parsed = parse_translation_unit(index, job.command, po);
+  if (parsed.prefixed) ++session.prefixed_units;
   if (batch) {
     batch->error_files = parsed.error_files;
     batch->missing_includes = parsed.missing_includes;
@@ -487,18 +497,20 @@ std::string cache_entry(Session& session, const Job& job, const std::string& res
 }
 
 // run_job through the result cache: an entry whose files are unchanged stands for the parse and the rules.
+// With `missed`, the cache was already asked and had no entry.
 JobResult run_cached_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
-                         Session& session, bool skip_bodies) {
+                         Session& session, bool skip_bodies, const Prefix* prefix = nullptr,
+                         bool missed = false) {
   JobResult out;
   ResultCache* cache = session.cache();
   const CompileCommand& c = job.command;
   std::string entry = cache_entry(session, job, resource_dir, skip_bodies);
-  if (auto hit = cache ? cache->load(entry) : std::nullopt) {
+  if (auto hit = cache && !missed ? cache->load(entry) : std::nullopt) {
     out = std::move(*hit);
   } else {
     const std::int64_t started = now_ns();
     ++session.parsed_units;
-    out = run_job(index, job, resource_dir, session, skip_bodies);
+    out = run_job(index, job, resource_dir, session, skip_bodies, nullptr, prefix);
     if (cache) cache->store(entry, out, started);
   }
   out.dependencies = {};  // hundreds per unit, and only the cache needs them
@@ -506,12 +518,115 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
   return out;
 }
 
+// A command's units that share a prefix: what their project files include from outside the project.
+struct PrefixGroup {
+  std::vector<std::size_t> units;
+  std::vector<std::string> headers;  // `#include <NAME>` names, in the order first met
+  std::set<std::string> seen;
+  std::optional<Prefix> prefix;
+};
+
+// Whether a unit can load a prefix at all: C or C++ from a file (not CUDA, Objective-C or a batch of
+// headers), without forced includes or a language of its own, which would come before the prefix.
+bool prefix_language(const CompileCommand& c) {
+  static const std::set<std::string> extensions = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C"};
+  if (c.contents || !extensions.count(c.file.extension().string())) return false;
+  return std::none_of(c.arguments.begin(), c.arguments.end(), [](const std::string& a) {
+    return a.rfind("-include", 0) == 0 || a.rfind("-imacros", 0) == 0 || a.rfind("-x", 0) == 0 ||
+           a.rfind("--language", 0) == 0;
+  });
+}
+
+// The prefixes of a run's units that are not cached (`todo`): units of one command and language, three or
+// more, share one made of the headers from outside the project that their project files include outside
+// any #if (found by the textual include graph), built on every thread; each unit whose project files agree
+// with it on macros (prefix_fits) is given it in `given`.
+std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo,
+                                       unsigned requested, const std::string& resource_dir, Session& session,
+                                       PrefixFolder& folder, std::vector<const Prefix*>& given) {
+  constexpr std::size_t fewest = 3;  // below, building it costs about what it saves
+  using Key =
+      std::tuple<fs::path, std::vector<std::string>, std::string, std::string, std::vector<std::string>>;
+  std::map<Key, std::size_t> index_of;
+  std::vector<PrefixGroup> groups;
+  for (std::size_t i = 0; i < jobs.size(); ++i) {
+    const CompileCommand& c = jobs[i].command;
+    if (!todo[i] || !prefix_language(c)) continue;
+    auto [it, added] = index_of.try_emplace(
+        Key{c.directory, c.arguments, c.driver, c.compiler, c.driver_flags}, groups.size());
+    if (added) groups.emplace_back();
+    groups[it->second].units.push_back(i);
+  }
+  std::erase_if(groups, [&](const PrefixGroup& g) { return g.units.size() < fewest; });
+  if (groups.empty() || folder.path().empty()) return {};
+  IncludeGraph graph;
+  std::vector<std::set<std::string>> defined(jobs.size()), tested(jobs.size());
+  for (PrefixGroup& group : groups) {
+    const IncludePaths paths = include_paths(jobs[group.units.front()].command);
+    for (std::size_t i : group.units) {
+      const Config& cfg = *jobs[i].config;
+      for (const fs::path& f : graph.unit(jobs[i].command).files) {
+        if (!project_file(cfg, f)) continue;
+        const DirectiveScan& scan = graph.scan(f);
+        defined[i].insert(scan.defined.begin(), scan.defined.end());
+        tested[i].insert(scan.tested.begin(), scan.tested.end());
+        for (const IncludeDirective& inc : scan.includes) {
+          if (inc.name.form != HeaderName::Form::angled || inc.next) continue;
+          const bool conditional =
+              std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
+                          [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
+          if (conditional || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
+          if (auto found = resolve_include(inc.name, false, f, paths); found && project_file(cfg, *found))
+            continue;
+          if (group.seen.insert(inc.name.text).second) group.headers.push_back(inc.name.text);
+        }
+      }
+    }
+  }
+  for_each_unit(groups.size(), requested, [&](const clang::Index& index, std::size_t g) {
+    PrefixGroup& group = groups[g];
+    if (group.headers.empty()) return;
+    const fs::path pch = folder.path() / (std::to_string(g) + ".pch");
+    group.prefix = build_prefix(index, jobs[group.units.front()].command, resource_dir, group.headers, pch);
+    if (group.prefix) ++session.prefixes;
+  });
+  for (const PrefixGroup& group : groups) {
+    if (!group.prefix) continue;
+    for (std::size_t i : group.units) {
+      if (prefix_fits(*group.prefix, defined[i], tested[i])) given[i] = &*group.prefix;
+    }
+  }
+  return groups;
+}
+
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
                                 const std::string& resource_dir, Session& session, bool skip_bodies) {
   std::vector<JobResult> results(jobs.size());
   session.progress().add(jobs.size());
+  // Shared prefixes for the units that miss the cache: a cold run's (the language server's units are kept
+  // warm, with preambles of their own instead).
+  std::vector<bool> todo(jobs.size(), true);
+  std::vector<const Prefix*> given(jobs.size(), nullptr);
+  PrefixFolder folder;  // outlives the units' parses
+  std::vector<PrefixGroup> groups;
+  const bool prefixes = skip_bodies && session.options().shared_prefix && !session.options().warm_units;
+  ResultCache* cache = session.cache();
+  if (prefixes) {
+    if (cache) {
+      for (std::size_t i = 0; i < jobs.size(); ++i) {
+        if (auto hit = cache->load(cache_entry(session, jobs[i], resource_dir, skip_bodies))) {
+          results[i] = std::move(*hit);
+          results[i].dependencies = {};
+          session.progress().done(jobs[i].command.file);
+          todo[i] = false;
+        }
+      }
+    }
+    groups = plan_prefixes(jobs, todo, requested, resource_dir, session, folder, given);
+  }
   for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
-    results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies);
+    if (todo[i])
+      results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies, given[i], prefixes);
   });
   return results;
 }
@@ -819,7 +934,8 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   session.progress().finish();
   if (ResultCache* cache = session.cache())
     result.cache = CacheStats{cache->hits(), cache->misses(), cache->error()};
-  result.parses = {session.parsed_units, session.parsed_headers, session.batches, session.headers_alone};
+  result.parses = {session.parsed_units,  session.parsed_headers, session.batches,
+                   session.headers_alone, session.prefixes,       session.prefixed_units};
 
   // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
   std::set<Diagnostic> merged;

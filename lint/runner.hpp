@@ -37,6 +37,9 @@ struct CheckOptions {
   bool progress = false;  // `[done/total] file` on stderr while units are analyzed (stderr is a terminal)
   // Parse every function body, also in the headers of each file's preamble (slower; for comparison).
   bool parse_all_bodies = false;
+  // Load the headers from outside the project that a command's units share from one precompiled prefix
+  // (lint/prefix.hpp) instead of parsing them in every unit; false: --no-shared-prefix.
+  bool shared_prefix = true;
   // --explain: each finding keeps its explanation (Diagnostic::explanation) for the reports.
   bool explain = false;
   // --diff REV: only the units affected by changes since REV (lint/git_diff.hpp, lint/include_graph.hpp);
@@ -74,6 +77,8 @@ struct CacheStats {
 // bodies, most of them in batches (lint/runner.cpp: run_header_jobs), the others alone.
 struct ParseCounts {
   std::size_t units = 0, headers = 0, batches = 0, headers_alone = 0;
+  // Shared prefixes built (lint/prefix.hpp), and the units that parsed with one.
+  std::size_t prefixes = 0, prefixed_units = 0;
 };
 
 struct CheckResult {

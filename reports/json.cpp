@@ -104,10 +104,9 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   }
   if (statistics) {
     const ParseCounts& p = result.parses;
-    doc["statistics"]["parses"] = {{"units", p.units},
-                                   {"headers", p.headers},
-                                   {"batches", p.batches},
-                                   {"headers_alone", p.headers_alone}};
+    doc["statistics"]["parses"] = {{"units", p.units},       {"headers", p.headers},
+                                   {"batches", p.batches},   {"headers_alone", p.headers_alone},
+                                   {"prefixes", p.prefixes}, {"prefixed_units", p.prefixed_units}};
   }
   if (statistics && result.cache)
     doc["statistics"]["cache"] = {{"hits", result.cache->hits}, {"misses", result.cache->misses}};

@@ -218,10 +218,13 @@ void render_statistics(std::ostream& out, const CheckResult& result) {
   list("files with the most findings:", top_files(result));
   list("symbols used most (EL101, EL104: uses):", top_symbols(result));
   if (const ParseCounts& p = result.parses; p.units + p.headers > 0) {
-    out << "parses: " << p.units << (p.units == 1 ? " unit, " : " units, ") << p.headers
-        << (p.headers == 1 ? " header" : " headers") << " for their bodies (" << p.headers - p.headers_alone
-        << " in " << p.batches << (p.batches == 1 ? " batch, " : " batches, ") << p.headers_alone
-        << " alone)\n";
+    out << "parses: " << p.units << (p.units == 1 ? " unit" : " units");
+    if (p.prefixes > 0)
+      out << " (" << p.prefixed_units << " with " << p.prefixes
+          << (p.prefixes == 1 ? " shared prefix)" : " shared prefixes)");
+    out << ", " << p.headers << (p.headers == 1 ? " header" : " headers") << " for their bodies ("
+        << p.headers - p.headers_alone << " in " << p.batches << (p.batches == 1 ? " batch, " : " batches, ")
+        << p.headers_alone << " alone)\n";
   }
   if (const auto& cache = result.cache) {
     out << "cache: " << cache->hits << (cache->hits == 1 ? " hit, " : " hits, ") << cache->misses

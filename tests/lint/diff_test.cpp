@@ -16,6 +16,7 @@
 #include "lint/compile_db.hpp"
 #include "lint/git_diff.hpp"
 #include "lint/include_graph.hpp"
+#include "lint/prefix.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
@@ -145,6 +146,28 @@ TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
   // Comments and line continuations hide no directive; a block left open runs to the end.
   EXPECT_EQ(scan_directives("#pragma once\n/* #if 0 */\n#if \\\n  defined(Z)\n#include <z.h>\n").conditionals,
             (Blocks{{3, 5}}));
+}
+
+// What a precompiled prefix compares with a unit's files (lint/prefix.hpp): the macros conditions test and
+// the macros the file defines or undefines.
+TEST(IncludeScan, TestedAndDefinedMacros) {
+  using Names = std::set<std::string>;
+  DirectiveScan scan = scan_directives(
+      "#ifndef G_H\n#define G_H\n#if defined(USE_X) && VERSION >= 201703L /* OLD */\n#elif !defined NEXT\n"
+      "#endif\n#ifdef __linux__ // COMMENT\n#undef MAX\n#define MIN(a, b) a\n#endif\n"
+      "#if \\\n  SPLICED\n#endif\nint IF_NOT_A_DIRECTIVE;\n#endif\n");
+  EXPECT_EQ(scan.tested, (Names{"G_H", "USE_X", "VERSION", "NEXT", "__linux__", "SPLICED"}));
+  EXPECT_EQ(scan.defined, (Names{"G_H", "MAX", "MIN"}));
+}
+
+TEST(IncludeScan, APrefixFitsAUnitThatAgreesOnItsMacros) {
+  emberlint::Prefix prefix;
+  prefix.tested = {"_GNU_SOURCE", "NDEBUG"};
+  prefix.defined = {"M_PI", "_STRING_H"};
+  EXPECT_TRUE(emberlint::prefix_fits(prefix, {"MY_GUARD_H", "PROJECT_MAX"}, {"MY_GUARD_H", "__linux__"}));
+  EXPECT_FALSE(emberlint::prefix_fits(prefix, {"_GNU_SOURCE"}, {}))
+      << "the unit defines a macro the prefix's headers test";
+  EXPECT_FALSE(emberlint::prefix_fits(prefix, {}, {"M_PI"})) << "the unit tests a macro the prefix defines";
 }
 
 // --- resolution and the graph ------------------------------------------------------------------------------

@@ -6,9 +6,11 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "lint/driver_query.hpp"
 #include "lint/parse_errors.hpp"
@@ -443,6 +445,70 @@ TEST_F(Fidelity, EveryHeaderBodyIsAnalyzedWhateverItsWords) {
       << r.out;
 }
 
+// Issue 17 (cold cost): units of one command load the system and library headers they share from one
+// precompiled prefix. A unit that defines a macro those headers test (_GLIBCXX_DEBUG turns std::vector into
+// the debug one, which would parse as well, silently other) parses them itself; a unit with errors is parsed
+// again without the prefix, so what is reported is what a parse of its own reports. Findings and failures are
+// those of --no-shared-prefix.
+TEST_F(Fidelity, UnitsOfOneCommandShareAPrecompiledPrefix) {
+  tensor_project();
+  write_file(dir_ / "frontend/a.cpp",
+             "#include <vector>\n#include \"tensor.hpp\"\n"
+             "ns::Tensor f(const ns::Tensor& a) { std::vector<int> v{1}; return a + a; }\n");
+  write_file(dir_ / "frontend/b.cpp",
+             "#include <map>\n#include <string>\n#include \"tensor.hpp\"\n"
+             "bool g(const ns::Tensor& t) {\n  std::map<std::string, int> m;\n  if (t) return m.empty();\n"
+             "  return false;\n}\n");
+  write_file(dir_ / "frontend/c.cpp", "#include <vector>\nint h() { return undeclared_name; }\n");
+  write_file(dir_ / "frontend/d.cpp",
+             "#define _GLIBCXX_DEBUG\n#include <vector>\n#include \"tensor.hpp\"\n"
+             "\n"
+             "ns::Tensor k(const ns::Tensor& a) { return a + a; }\n");
+  // An SDK header this machine lacks: left out of the prefix, which is built again without it.
+  write_file(dir_ / "frontend/e.cpp", "#include <missing_sdk.h>\n#include <vector>\nint e() { return 0; }\n");
+  const std::string flags = "/usr/bin/g++ -std=c++17 -Ifrontend/include";
+  database({{"frontend/a.cpp", flags},
+            {"frontend/b.cpp", flags},
+            {"frontend/c.cpp", flags},
+            {"frontend/d.cpp", flags},
+            {"frontend/e.cpp", flags}});
+  auto findings = [](const nlohmann::json& j) {
+    std::set<std::string> found;
+    for (const auto& d : j.at("diagnostics"))
+      found.insert(d.at("file").get<std::string>() + ":" + std::to_string(d.at("line").get<int>()) + " " +
+                   d.at("code").get<std::string>());
+    for (const auto& f : j.at("failures")) found.insert(f.at("file").get<std::string>() + " failed");
+    for (const auto& f : j.at("partial"))
+      found.insert(f.at("file").get<std::string>() +
+                   " partial: " + f.at("errors").at(0).at("message").get<std::string>());
+    return found;
+  };
+  Outcome shared = run("check -p build --no-cache --format json --statistics");
+  EXPECT_EQ(shared.exit_code, 3) << shared.out << shared.err;
+  auto j = nlohmann::json::parse(shared.out);
+  const auto& parses = j.at("statistics").at("parses");
+  EXPECT_EQ(parses.at("units"), 5) << shared.out;
+  EXPECT_EQ(parses.at("prefixes"), 1) << shared.out;
+  EXPECT_EQ(parses.at("prefixed_units"), 2) << "a and b; not c and e (errors), not d (_GLIBCXX_DEBUG)\n"
+                                            << shared.out;
+  std::set<std::string> found = findings(j);
+  EXPECT_EQ(found.count("frontend/a.cpp:3 EL200"), 1u) << shared.out;
+  EXPECT_EQ(found.count("frontend/b.cpp:6 EL201"), 1u) << shared.out;
+  EXPECT_EQ(found.count("frontend/d.cpp:5 EL200"), 1u) << shared.out;
+  EXPECT_EQ(std::count_if(found.begin(), found.end(),
+                          [](const std::string& f) {
+                            return f.rfind("frontend/c.cpp partial: ", 0) == 0 &&
+                                   f.find("undeclared_name") != std::string::npos;
+                          }),
+            1)
+      << shared.out;
+  EXPECT_EQ(shared.out.find("emberlint-prefix"), std::string::npos) << shared.out;
+  Outcome own = run("check -p build --no-cache --format json --statistics --no-shared-prefix");
+  auto o = nlohmann::json::parse(own.out);
+  EXPECT_EQ(o.at("statistics").at("parses").at("prefixes"), 0) << own.out;
+  EXPECT_EQ(findings(o), found) << own.out;
+}
+
 // The headers parsed for their bodies share a parse per command: a batch, one unit that includes each of
 // them. Headers that do not go together (the same function defined twice) are parsed again alone, so that
 // each still gets its findings; nothing of the batch's own unit shows in the report.
@@ -500,14 +566,22 @@ TEST_F(Fidelity, HeaderBodiesAreParsedInBatchesAndAloneWhenTheyClash) {
   // use_a and use_b in one batch; clash_x and clash_y in another, where clash_y's pick is a redefinition:
   // clash_x keeps the batch's result, clash_y is parsed again alone; unread_ok and unread_sdk in a third,
   // eigen_a and eigen_b (another layer) in a fourth.
-  EXPECT_EQ(j.at("statistics").at("parses"),
-            (nlohmann::json{{"units", 3}, {"headers", 8}, {"batches", 4}, {"headers_alone", 1}}))
+  EXPECT_EQ(j.at("statistics").at("parses"), (nlohmann::json{{"units", 3},
+                                                             {"headers", 8},
+                                                             {"batches", 4},
+                                                             {"headers_alone", 1},
+                                                             {"prefixes", 0},
+                                                             {"prefixed_units", 0}}))
       << r.out;
   // Each header has its own cache entry: a warm run parses nothing and reports the same.
   Outcome warm = run("check -p build --format json --statistics " + cache);
   auto w = nlohmann::json::parse(warm.out);
-  EXPECT_EQ(w.at("statistics").at("parses"),
-            (nlohmann::json{{"units", 0}, {"headers", 0}, {"batches", 0}, {"headers_alone", 0}}))
+  EXPECT_EQ(w.at("statistics").at("parses"), (nlohmann::json{{"units", 0},
+                                                             {"headers", 0},
+                                                             {"batches", 0},
+                                                             {"headers_alone", 0},
+                                                             {"prefixes", 0},
+                                                             {"prefixed_units", 0}}))
       << warm.out;
   EXPECT_EQ(w.at("diagnostics"), j.at("diagnostics"));
 }
