@@ -85,6 +85,19 @@ void for_each_inclusion(CXTranslationUnit tu, const std::function<void(CXFile, u
       const_cast<std::function<void(CXFile, unsigned)>*>(&each));
 }
 
+void for_each_include_in(CXTranslationUnit tu, CXFile file,
+                         const std::function<void(CXFile, unsigned)>& each) {
+  CXCursorAndRangeVisitor visitor{
+      const_cast<std::function<void(CXFile, unsigned)>*>(&each), [](void* data, CXCursor c, CXSourceRange) {
+        unsigned line = 0;
+        clang_getSpellingLocation(clang_getCursorLocation(c), nullptr, &line, nullptr, nullptr);
+        if (CXFile included = clang_getIncludedFile(c))
+          (*static_cast<const std::function<void(CXFile, unsigned)>*>(data))(included, line);
+        return CXVisit_Continue;
+      }};
+  clang_findIncludesInFile(tu, file, visitor);
+}
+
 std::vector<std::string> token_spellings(CXTranslationUnit tu, CXSourceRange range) {
   CXToken* tokens = nullptr;
   unsigned n = 0;

@@ -183,6 +183,11 @@ inline CXFile included_file(CXCursor directive) {
 // Each file the unit includes, directly or not (not the main file itself), with the line of the main
 // file's directive through which it was reached, in libclang's order.
 void for_each_inclusion(CXTranslationUnit tu, const std::function<void(CXFile, unsigned)>& each);
+// Every #include directive the preprocessor ran in `file` (those it skipped behind an include guard too, not
+// those in a disabled #if), with the file it names and the directive's line; the unit must have been parsed
+// with its detailed preprocessing record.
+void for_each_include_in(CXTranslationUnit tu, CXFile file,
+                         const std::function<void(CXFile, unsigned)>& each);
 
 // ---- Tokens and diagnostics -------------------------------------------------------------------------------
 

@@ -246,7 +246,7 @@ std::size_t read_directive(const Spliced& sp, std::size_t hash, ScanState& st) {
       // A number (201703L) is no name; `defined` is the operator.
       if (!std::isdigit(static_cast<unsigned char>(condition[k])) &&
           condition.compare(k, name_end - k, "defined") != 0)
-        out.tested.insert(condition.substr(k, name_end - k));
+        out.tested.emplace_back(sp.line(hash), condition.substr(k, name_end - k));
       k = name_end;
     }
   } else if (word == "define" || word == "undef") {

@@ -40,10 +40,10 @@ struct DirectiveScan {
   // inclusive; nested blocks overlap), except the include guard: a file whose first directive is `#ifndef X`
   // or `#if !defined(X)` and whose second is `#define X`. An #if left open counts to the end of the file.
   std::vector<std::pair<unsigned, unsigned>> conditionals;
-  // The macros the file's #if, #ifdef, #ifndef and #elif conditions name (not `defined` itself), and the
-  // macros it defines or undefines (function-like ones too, include guards too): what a precompiled prefix
-  // of other headers must not disagree with (lint/prefix.hpp).
-  std::set<std::string> tested;
+  // The macros the file's #if, #ifdef, #ifndef and #elif conditions name (not `defined` itself), each with
+  // its line, in order, and the macros it defines or undefines (function-like ones too, include guards too):
+  // what a precompiled prefix of other headers must agree with (lint/prefix.hpp).
+  std::vector<std::pair<unsigned, std::string>> tested;
   std::set<std::string> defined;
 };
 DirectiveScan scan_directives(std::string_view text);

@@ -93,11 +93,41 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
       prefix.headers = std::move(kept);
       continue;
     }
-    for_each_input(parsed.tu.get(), c.directory, [&](const fs::path& file, std::string_view bytes) {
-      if (file == c.file) return;
-      DirectiveScan scan = scan_directives(bytes);
-      prefix.tested.merge(scan.tested);
-      prefix.defined.merge(scan.defined);
+    // What each header reads: the files its #include directives reach, those read before behind their guards
+    // too (the preprocessor's record of the directives it ran).
+    CXTranslationUnit tu = parsed.tu.get();
+    std::map<std::string, std::vector<std::string>> includes;
+    std::map<std::string, std::set<std::string>> defines;
+    auto read = [&](CXFile file) {
+      const std::string name = clang::file_name(file);
+      if (defines.count(name)) return;
+      std::size_t size = 0;
+      const char* bytes = clang_getFileContents(tu, file, &size);
+      DirectiveScan scan = scan_directives(bytes ? std::string_view(bytes, size) : std::string_view());
+      for (auto& [at, macro] : scan.tested) prefix.tested.insert(std::move(macro));
+      prefix.defined.insert(scan.defined.begin(), scan.defined.end());
+      defines[name] = std::move(scan.defined);
+      clang::for_each_include_in(
+          tu, file, [&](CXFile included, unsigned) { includes[name].push_back(clang::file_name(included)); });
+    };
+    clang::for_each_inclusion(tu, [&](CXFile file, unsigned) { read(file); });
+    prefix.defined_by.assign(prefix.headers.size(), {});
+    CXFile own = clang_getFile(tu, c.file.c_str());
+    clang::for_each_include_in(tu, own, [&](CXFile header, unsigned line) {
+      if (line == 0 || line > prefix.headers.size()) return;
+      std::set<std::string> reached{clang::file_name(header)};
+      std::vector<std::string> todo(reached.begin(), reached.end());
+      while (!todo.empty()) {
+        const std::string at = std::move(todo.back());
+        todo.pop_back();
+        for (const std::string& next : includes[at]) {
+          if (reached.insert(next).second) todo.push_back(next);
+        }
+      }
+      for (const std::string& f : reached) {
+        if (auto it = defines.find(f); it != defines.end())
+          prefix.defined_by[line - 1].insert(it->second.begin(), it->second.end());
+      }
     });
     if (clang_saveTranslationUnit(parsed.tu.get(), pch.c_str(), clang_defaultSaveOptions(parsed.tu.get())) !=
         CXSaveError_None)
@@ -107,14 +137,21 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
   return fail("no header left to precompile");
 }
 
-bool prefix_fits(const Prefix& prefix, const std::set<std::string>& defined,
-                 const std::set<std::string>& tested) {
-  auto meets = [](const std::set<std::string>& a, const std::set<std::string>& b) {
-    const auto& [small, large] = a.size() < b.size() ? std::tie(a, b) : std::tie(b, a);
-    return std::any_of(small.begin(), small.end(),
-                       [&large](const std::string& m) { return large.count(m) > 0; });
-  };
-  return !meets(prefix.tested, defined) && !meets(prefix.defined, tested);
+PrefixFit::PrefixFit(const Prefix& prefix) : prefix_(prefix) {}
+
+void PrefixFit::includes(const std::string& name) {
+  for (std::size_t k = 0; k < prefix_.headers.size(); ++k) {
+    if (prefix_.headers[k] == name)
+      available_.insert(prefix_.defined_by[k].begin(), prefix_.defined_by[k].end());
+  }
+}
+
+void PrefixFit::defines(const std::string& macro) {
+  if (prefix_.tested.count(macro)) fits_ = false;
+}
+
+void PrefixFit::tests(const std::string& macro) {
+  if (prefix_.defined.count(macro) && !available_.count(macro)) fits_ = false;
 }
 
 PrefixFolder::~PrefixFolder() {

@@ -5,9 +5,10 @@
 // than a compiler's.
 //
 // A prefix is the text of its headers before the unit's first line, so a unit loads it only where nothing it
-// reads could tell: no macro that the prefix's files test in an #if is defined or undefined in the project
-// files the unit reads, and no macro that they define is tested there (prefix_fits). A unit that has errors
-// with it is parsed again without it (ParseOptions::prefix), so an error a prefix caused is never reported.
+// reads could tell (PrefixFit): no macro that the prefix's files test in an #if is defined or undefined in
+// the project files the unit reads, and no macro that they define is tested there before the unit includes a
+// header of the prefix that defines it. A unit that has errors with it is parsed again without it
+// (ParseOptions::prefix), so an error a prefix caused is never reported.
 #pragma once
 
 #include <filesystem>
@@ -25,8 +26,11 @@ struct Prefix {
   std::filesystem::path pch;         // the saved prefix
   std::vector<std::string> headers;  // the names it includes, as in `#include <NAME>`, in order
   std::vector<std::string> dropped;  // the names left out: not found, or with errors of their own
-  // What the files it read test in their #if conditions and what they define or undefine.
-  std::set<std::string> tested, defined;
+  // What the files it read test in their #if conditions; what they define or undefine, per header (parallel
+  // to `headers`: the files that header was the first to read) and in all.
+  std::set<std::string> tested;
+  std::vector<std::set<std::string>> defined_by;
+  std::set<std::string> defined;
 };
 
 // Builds the prefix of `headers` (names as in `#include <NAME>`) for `command`'s flags and saves it as `pch`,
@@ -37,10 +41,23 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
                                    const std::string& resource_dir, const std::vector<std::string>& headers,
                                    const std::filesystem::path& pch, std::string* why = nullptr);
 
-// Whether a unit whose project files define (or undefine) the macros `defined` and test the macros `tested`
-// reads the prefix's headers as the prefix does.
-bool prefix_fits(const Prefix& prefix, const std::set<std::string>& defined,
-                 const std::set<std::string>& tested);
+// Whether a unit reads the prefix's headers as the prefix does, told what its project files do in the order
+// the compiler reads them (lint/runner.cpp walks them).
+class PrefixFit {
+ public:
+  explicit PrefixFit(const Prefix& prefix);
+  // `#include <NAME>` outside any #if, found outside the project: the macros the prefix says it defines are
+  // defined from here on.
+  void includes(const std::string& name);
+  void defines(const std::string& macro);  // a #define or #undef
+  void tests(const std::string& macro);    // a macro an #if condition names
+  bool fits() const { return fits_; }
+
+ private:
+  const Prefix& prefix_;
+  std::set<std::string> available_;
+  bool fits_ = true;
+};
 
 // A run's folder of prefixes, made in the system's temporary folder on first use and removed with what it
 // holds when the run ends.

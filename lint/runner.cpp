@@ -537,10 +537,50 @@ bool prefix_language(const CompileCommand& c) {
   });
 }
 
+// The `#include <NAME>` names of a file's scan outside any #if that are found outside the project (or not
+// found: a system folder the command does not list).
+std::vector<std::string> outside_includes(const DirectiveScan& scan, const fs::path& file,
+                                          const IncludePaths& paths, const Config& cfg) {
+  std::vector<std::string> out;
+  for (const IncludeDirective& inc : scan.includes) {
+    if (inc.name.form != HeaderName::Form::angled || inc.next) continue;
+    const bool conditional =
+        std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
+                    [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
+    if (conditional || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
+    if (auto found = resolve_include(inc.name, false, file, paths); found && project_file(cfg, *found))
+      continue;
+    out.push_back(inc.name.text);
+  }
+  return out;
+}
+
+// Walks a unit's project files from `file` in the order the compiler reads them (each once: `seen`), telling
+// `fit` what they include from outside the project, define and test, each where it is.
+void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Config& cfg,
+                        const fs::path& file, std::set<fs::path>& seen, PrefixFit& fit) {
+  const DirectiveScan& scan = graph.scan(file);
+  for (const std::string& macro : scan.defined) fit.defines(macro);
+  const std::vector<std::string> outside = outside_includes(scan, file, paths, cfg);
+  std::size_t tested = 0;
+  for (const IncludeDirective& inc : scan.includes) {
+    for (; tested < scan.tested.size() && scan.tested[tested].first < inc.line; ++tested)
+      fit.tests(scan.tested[tested].second);
+    auto found = resolve_include(inc.name, inc.next, file, paths);
+    if (found && project_file(cfg, *found)) {
+      if (seen.insert(*found).second) walk_project_files(graph, paths, cfg, *found, seen, fit);
+    } else if (inc.name.form == HeaderName::Form::angled &&
+               std::find(outside.begin(), outside.end(), inc.name.text) != outside.end()) {
+      fit.includes(inc.name.text);
+    }
+  }
+  for (; tested < scan.tested.size(); ++tested) fit.tests(scan.tested[tested].second);
+}
+
 // The prefixes of a run's units that are not cached (`todo`): units of one command and language, three or
 // more, share one made of the headers from outside the project that their project files include outside
 // any #if (found by the textual include graph), built on every thread; each unit whose project files agree
-// with it on macros (prefix_fits) is given it in `given`.
+// with it on macros (PrefixFit, told by walk_project_files) is given it in `given`.
 std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo,
                                        unsigned requested, const std::string& resource_dir, Session& session,
                                        PrefixFolder& folder, std::vector<const Prefix*>& given) {
@@ -560,25 +600,14 @@ std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::
   std::erase_if(groups, [&](const PrefixGroup& g) { return g.units.size() < fewest; });
   if (groups.empty() || folder.path().empty()) return {};
   IncludeGraph graph;
-  std::vector<std::set<std::string>> defined(jobs.size()), tested(jobs.size());
   for (PrefixGroup& group : groups) {
     const IncludePaths paths = include_paths(jobs[group.units.front()].command);
     for (std::size_t i : group.units) {
       const Config& cfg = *jobs[i].config;
       for (const fs::path& f : graph.unit(jobs[i].command).files) {
         if (!project_file(cfg, f)) continue;
-        const DirectiveScan& scan = graph.scan(f);
-        defined[i].insert(scan.defined.begin(), scan.defined.end());
-        tested[i].insert(scan.tested.begin(), scan.tested.end());
-        for (const IncludeDirective& inc : scan.includes) {
-          if (inc.name.form != HeaderName::Form::angled || inc.next) continue;
-          const bool conditional =
-              std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                          [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
-          if (conditional || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
-          if (auto found = resolve_include(inc.name, false, f, paths); found && project_file(cfg, *found))
-            continue;
-          if (group.seen.insert(inc.name.text).second) group.headers.push_back(inc.name.text);
+        for (const std::string& name : outside_includes(graph.scan(f), f, paths, cfg)) {
+          if (group.seen.insert(name).second) group.headers.push_back(name);
         }
       }
     }
@@ -592,8 +621,12 @@ std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::
   });
   for (const PrefixGroup& group : groups) {
     if (!group.prefix) continue;
+    const IncludePaths paths = include_paths(jobs[group.units.front()].command);
     for (std::size_t i : group.units) {
-      if (prefix_fits(*group.prefix, defined[i], tested[i])) given[i] = &*group.prefix;
+      PrefixFit fit(*group.prefix);
+      std::set<fs::path> seen{jobs[i].command.file};
+      walk_project_files(graph, paths, *jobs[i].config, jobs[i].command.file, seen, fit);
+      if (fit.fits()) given[i] = &*group.prefix;
     }
   }
   return groups;

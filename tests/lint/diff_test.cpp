@@ -151,23 +151,42 @@ TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
 // What a precompiled prefix compares with a unit's files (lint/prefix.hpp): the macros conditions test and
 // the macros the file defines or undefines.
 TEST(IncludeScan, TestedAndDefinedMacros) {
-  using Names = std::set<std::string>;
+  using Tests = std::vector<std::pair<unsigned, std::string>>;
   DirectiveScan scan = scan_directives(
       "#ifndef G_H\n#define G_H\n#if defined(USE_X) && VERSION >= 201703L /* OLD */\n#elif !defined NEXT\n"
       "#endif\n#ifdef __linux__ // COMMENT\n#undef MAX\n#define MIN(a, b) a\n#endif\n"
       "#if \\\n  SPLICED\n#endif\nint IF_NOT_A_DIRECTIVE;\n#endif\n");
-  EXPECT_EQ(scan.tested, (Names{"G_H", "USE_X", "VERSION", "NEXT", "__linux__", "SPLICED"}));
-  EXPECT_EQ(scan.defined, (Names{"G_H", "MAX", "MIN"}));
+  EXPECT_EQ(
+      scan.tested,
+      (Tests{{1, "G_H"}, {3, "USE_X"}, {3, "VERSION"}, {4, "NEXT"}, {6, "__linux__"}, {10, "SPLICED"}}));
+  EXPECT_EQ(scan.defined, (std::set<std::string>{"G_H", "MAX", "MIN"}));
 }
 
 TEST(IncludeScan, APrefixFitsAUnitThatAgreesOnItsMacros) {
   emberlint::Prefix prefix;
+  prefix.headers = {"stdint.h", "features.h"};
   prefix.tested = {"_GNU_SOURCE", "NDEBUG"};
-  prefix.defined = {"M_PI", "_STRING_H"};
-  EXPECT_TRUE(emberlint::prefix_fits(prefix, {"MY_GUARD_H", "PROJECT_MAX"}, {"MY_GUARD_H", "__linux__"}));
-  EXPECT_FALSE(emberlint::prefix_fits(prefix, {"_GNU_SOURCE"}, {}))
-      << "the unit defines a macro the prefix's headers test";
-  EXPECT_FALSE(emberlint::prefix_fits(prefix, {}, {"M_PI"})) << "the unit tests a macro the prefix defines";
+  prefix.defined_by = {{"UINTPTR_MAX", "_STDINT_H"}, {"__GLIBC__"}};
+  prefix.defined = {"UINTPTR_MAX", "_STDINT_H", "__GLIBC__"};
+  {
+    emberlint::PrefixFit fit(prefix);
+    fit.defines("MY_GUARD_H");
+    fit.tests("MY_GUARD_H");
+    fit.includes("stdint.h");
+    fit.tests("UINTPTR_MAX");  // after its header: as the prefix has it
+    EXPECT_TRUE(fit.fits());
+  }
+  {
+    emberlint::PrefixFit fit(prefix);
+    fit.defines("_GNU_SOURCE");
+    EXPECT_FALSE(fit.fits()) << "the unit defines a macro the prefix's headers test";
+  }
+  {
+    emberlint::PrefixFit fit(prefix);
+    fit.includes("stdint.h");
+    fit.tests("__GLIBC__");
+    EXPECT_FALSE(fit.fits()) << "tested before the header that defines it: the prefix would define it there";
+  }
 }
 
 // --- resolution and the graph ------------------------------------------------------------------------------
