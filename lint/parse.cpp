@@ -12,6 +12,7 @@
 #include "lint/glob.hpp"
 #include "lint/include_graph.hpp"
 #include "lint/parse_errors.hpp"
+#include "lint/prefix.hpp"
 #include "lint/source_text.hpp"
 
 namespace emberlint {
@@ -1432,9 +1433,9 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   UnitParse how;
   how.skip_preamble_bodies = options.skip_preamble_bodies;
   how.warm = options.warm;
-  how.include_pch = options.prefix;
+  if (options.prefix) how.include_pch = options.prefix->prefix->pch;
   ParsedUnit parsed = parse_unit(index, command, options.resource_dir, how);
-  if (!how.include_pch.empty()) {
+  if (options.prefix) {
     result.prefixed = parsed && !clang::first_error(parsed.tu.get());
     if (!result.prefixed) {
       parsed = ParsedUnit();  // disposed before the parse without the prefix
@@ -1449,11 +1450,15 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
     return result;
   }
   if (options.on_input && result.prefixed) {
-    // The prefix's own text (in the run's temporary folder) is no input of the unit; its headers are.
-    const fs::path folder = options.prefix.parent_path();
+    // libclang lists every file of the prefix as read; the unit's inputs are its own files and what it reads
+    // through the prefix (PrefixUse::inputs), not the prefix's own text or what only other units include.
+    const Prefix& prefix = *options.prefix->prefix;
+    const fs::path folder = prefix.pch.parent_path();
     for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
-      if (p.parent_path() != folder) options.on_input(p, bytes);
+      if (p.parent_path() != folder && !prefix.input_paths.count(p)) options.on_input(p, bytes);
     });
+    for (std::size_t k : options.prefix->inputs)
+      options.on_input(prefix.inputs[k].first, prefix.inputs[k].second);
   } else if (options.on_input) {
     for_each_input(tu.get(), command.directory, options.on_input);
   }

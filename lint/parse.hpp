@@ -21,6 +21,7 @@
 namespace emberlint {
 
 class WarmUnits;
+struct PrefixUse;
 
 struct ParseOptions {
   std::string resource_dir;
@@ -39,9 +40,9 @@ struct ParseOptions {
   // Called once per header the parse read, with the file whose #include read it (names as on_input's).
   std::function<void(const std::filesystem::path& includer, const std::filesystem::path& header)> on_include;
   // A precompiled prefix of the headers from outside the project (lint/prefix.hpp) that the unit loads
-  // instead of parsing them; empty: none. A unit with errors is parsed again without it, so that an error the
+  // instead of parsing them; null: none. A unit with errors is parsed again without it, so that an error the
   // prefix caused is never reported.
-  std::filesystem::path prefix;
+  const PrefixUse* prefix = nullptr;
 };
 
 struct ParseResult {

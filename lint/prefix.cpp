@@ -110,8 +110,21 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
       clang::for_each_include_in(
           tu, file, [&](CXFile included, unsigned) { includes[name].push_back(clang::file_name(included)); });
     };
-    clang::for_each_inclusion(tu, [&](CXFile file, unsigned) { read(file); });
+    std::map<std::string, std::size_t> input_of;  // libclang's name of each file read: its index in inputs
+    clang::for_each_inclusion(tu, [&](CXFile file, unsigned) {
+      read(file);
+      const std::string name = clang::file_name(file);
+      std::size_t size = 0;
+      const char* bytes = clang_getFileContents(tu, file, &size);
+      fs::path path(name);  // named as for_each_input names a unit's inputs
+      if (path.is_relative()) path = c.directory / path;
+      if (input_of.emplace(name, prefix.inputs.size()).second) {
+        prefix.input_paths.insert(path);
+        prefix.inputs.emplace_back(path, bytes ? std::string(bytes, size) : std::string());
+      }
+    });
     prefix.defined_by.assign(prefix.headers.size(), {});
+    prefix.reads.assign(prefix.headers.size(), {});
     CXFile own = clang_getFile(tu, c.file.c_str());
     clang::for_each_include_in(tu, own, [&](CXFile header, unsigned line) {
       if (line == 0 || line > prefix.headers.size()) return;
@@ -127,6 +140,7 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
       for (const std::string& f : reached) {
         if (auto it = defines.find(f); it != defines.end())
           prefix.defined_by[line - 1].insert(it->second.begin(), it->second.end());
+        if (auto it = input_of.find(f); it != input_of.end()) prefix.reads[line - 1].push_back(it->second);
       }
     });
     if (clang_saveTranslationUnit(parsed.tu.get(), pch.c_str(), clang_defaultSaveOptions(parsed.tu.get())) !=
@@ -139,11 +153,20 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
 
 PrefixFit::PrefixFit(const Prefix& prefix) : prefix_(prefix) {}
 
-void PrefixFit::includes(const std::string& name) {
+void PrefixFit::includes(const std::string& name, bool unconditional) {
   for (std::size_t k = 0; k < prefix_.headers.size(); ++k) {
-    if (prefix_.headers[k] == name)
-      available_.insert(prefix_.defined_by[k].begin(), prefix_.defined_by[k].end());
+    if (prefix_.headers[k] != name) continue;
+    reads_.insert(prefix_.reads[k].begin(), prefix_.reads[k].end());
+    if (unconditional) available_.insert(prefix_.defined_by[k].begin(), prefix_.defined_by[k].end());
   }
+}
+
+PrefixUse PrefixFit::use() const {
+  PrefixUse out;
+  if (!fits_) return out;
+  out.prefix = &prefix_;
+  out.inputs.assign(reads_.begin(), reads_.end());
+  return out;
 }
 
 void PrefixFit::defines(const std::string& macro) {

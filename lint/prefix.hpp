@@ -15,6 +15,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lint/clang.hpp"
@@ -31,6 +32,19 @@ struct Prefix {
   std::set<std::string> tested;
   std::vector<std::set<std::string>> defined_by;
   std::set<std::string> defined;
+  // Every file it read (not its own text), with the bytes read, and for each header (parallel to `headers`)
+  // the ones it reaches: a unit that loads the prefix reads those of the headers it includes.
+  std::vector<std::pair<std::filesystem::path, std::string>> inputs;
+  std::set<std::filesystem::path>
+      input_paths;  // the inputs' paths: libclang lists them for every unit loading it
+  std::vector<std::vector<std::size_t>> reads;
+};
+
+// A prefix as one unit (or batch of headers) loads it: the prefix's inputs it reads through it (indices into
+// Prefix::inputs), which the result cache counts among the unit's inputs.
+struct PrefixUse {
+  const Prefix* prefix = nullptr;
+  std::vector<std::size_t> inputs;
 };
 
 // Builds the prefix of `headers` (names as in `#include <NAME>`) for `command`'s flags and saves it as `pch`,
@@ -46,16 +60,19 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
 class PrefixFit {
  public:
   explicit PrefixFit(const Prefix& prefix);
-  // `#include <NAME>` outside any #if, found outside the project: the macros the prefix says it defines are
-  // defined from here on.
-  void includes(const std::string& name);
+  // `#include <NAME>` found outside the project: what the prefix says that header reads is read; outside any
+  // #if, the macros the prefix says it defines are defined from here on.
+  void includes(const std::string& name, bool unconditional);
   void defines(const std::string& macro);  // a #define or #undef
   void tests(const std::string& macro);    // a macro an #if condition names
   bool fits() const { return fits_; }
+  // The prefix as the unit loads it (no prefix when it does not fit).
+  PrefixUse use() const;
 
  private:
   const Prefix& prefix_;
   std::set<std::string> available_;
+  std::set<std::size_t> reads_;
   bool fits_ = true;
 };
 

@@ -418,7 +418,7 @@ bool project_file(const Config& cfg, const fs::path& p) {
 
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
                   Session& session, bool skip_bodies, BatchParse* batch = nullptr,
-                  const Prefix* prefix = nullptr) {
+                  const PrefixUse* prefix = nullptr) {
   JobResult out;
   const Config& cfg = *job.config;
   ParseOptions po;
@@ -441,7 +441,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
     if (job.command.contents && p == job.command.file) return false;  // a batch's list of headers
     return project_file(cfg, p);
   };
-  if (prefix) po.prefix = prefix->pch;
+  po.prefix = prefix;
   ParseResult parsed = parse_translation_unit(index, job.command, po);
   if (parsed.prefixed) ++session.prefixed_units;
   if (batch) {
@@ -499,7 +499,7 @@ std::string cache_entry(Session& session, const Job& job, const std::string& res
 // run_job through the result cache: an entry whose files are unchanged stands for the parse and the rules.
 // With `missed`, the cache was already asked and had no entry.
 JobResult run_cached_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
-                         Session& session, bool skip_bodies, const Prefix* prefix = nullptr,
+                         Session& session, bool skip_bodies, const PrefixUse* prefix = nullptr,
                          bool missed = false) {
   JobResult out;
   ResultCache* cache = session.cache();
@@ -524,6 +524,19 @@ struct PrefixGroup {
   std::vector<std::string> headers;  // `#include <NAME>` names, in the order first met
   std::set<std::string> seen;
   std::optional<Prefix> prefix;
+};
+
+// What shares a prefix: one folder, flags, language and compiler.
+using PrefixKey =
+    std::tuple<fs::path, std::vector<std::string>, std::string, std::string, std::vector<std::string>>;
+PrefixKey prefix_key(const CompileCommand& c) {
+  return {c.directory, c.arguments, c.driver, c.compiler, c.driver_flags};
+}
+
+// A run's prefixes and their folder, removed with them.
+struct SharedPrefixes {
+  PrefixFolder folder;
+  std::vector<PrefixGroup> groups;
 };
 
 // Whether a unit can load a prefix at all: C or C++ from a file (not CUDA, Objective-C or a batch of
@@ -561,7 +574,6 @@ void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Co
                         const fs::path& file, std::set<fs::path>& seen, PrefixFit& fit) {
   const DirectiveScan& scan = graph.scan(file);
   for (const std::string& macro : scan.defined) fit.defines(macro);
-  const std::vector<std::string> outside = outside_includes(scan, file, paths, cfg);
   std::size_t tested = 0;
   for (const IncludeDirective& inc : scan.includes) {
     for (; tested < scan.tested.size() && scan.tested[tested].first < inc.line; ++tested)
@@ -569,9 +581,11 @@ void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Co
     auto found = resolve_include(inc.name, inc.next, file, paths);
     if (found && project_file(cfg, *found)) {
       if (seen.insert(*found).second) walk_project_files(graph, paths, cfg, *found, seen, fit);
-    } else if (inc.name.form == HeaderName::Form::angled &&
-               std::find(outside.begin(), outside.end(), inc.name.text) != outside.end()) {
-      fit.includes(inc.name.text);
+    } else if (inc.name.form == HeaderName::Form::angled || inc.name.form == HeaderName::Form::quoted) {
+      const bool conditional =
+          std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
+                      [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
+      fit.includes(inc.name.text, !conditional && !inc.next);
     }
   }
   for (; tested < scan.tested.size(); ++tested) fit.tests(scan.tested[tested].second);
@@ -581,24 +595,26 @@ void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Co
 // more, share one made of the headers from outside the project that their project files include outside
 // any #if (found by the textual include graph), built on every thread; each unit whose project files agree
 // with it on macros (PrefixFit, told by walk_project_files) is given it in `given`.
-std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo,
-                                       unsigned requested, const std::string& resource_dir, Session& session,
-                                       PrefixFolder& folder, std::vector<const Prefix*>& given) {
+void plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo, unsigned requested,
+                   const std::string& resource_dir, Session& session, SharedPrefixes& shared,
+                   std::vector<PrefixUse>& given) {
   constexpr std::size_t fewest = 3;  // below, building it costs about what it saves
-  using Key =
-      std::tuple<fs::path, std::vector<std::string>, std::string, std::string, std::vector<std::string>>;
-  std::map<Key, std::size_t> index_of;
-  std::vector<PrefixGroup> groups;
+  std::map<PrefixKey, std::size_t> index_of;
+  std::vector<PrefixGroup>& groups = shared.groups;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const CompileCommand& c = jobs[i].command;
     if (!todo[i] || !prefix_language(c)) continue;
-    auto [it, added] = index_of.try_emplace(
-        Key{c.directory, c.arguments, c.driver, c.compiler, c.driver_flags}, groups.size());
+    auto [it, added] = index_of.try_emplace(prefix_key(c), groups.size());
     if (added) groups.emplace_back();
     groups[it->second].units.push_back(i);
   }
   std::erase_if(groups, [&](const PrefixGroup& g) { return g.units.size() < fewest; });
-  if (groups.empty() || folder.path().empty()) return {};
+  if (groups.empty()) return;
+  const fs::path& folder = shared.folder.path();
+  if (folder.empty()) {
+    groups.clear();
+    return;
+  }
   IncludeGraph graph;
   for (PrefixGroup& group : groups) {
     const IncludePaths paths = include_paths(jobs[group.units.front()].command);
@@ -615,7 +631,7 @@ std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::
   for_each_unit(groups.size(), requested, [&](const clang::Index& index, std::size_t g) {
     PrefixGroup& group = groups[g];
     if (group.headers.empty()) return;
-    const fs::path pch = folder.path() / (std::to_string(g) + ".pch");
+    const fs::path pch = folder / (std::to_string(g) + ".pch");
     group.prefix = build_prefix(index, jobs[group.units.front()].command, resource_dir, group.headers, pch);
     if (group.prefix) ++session.prefixes;
   });
@@ -626,10 +642,9 @@ std::vector<PrefixGroup> plan_prefixes(const std::vector<Job>& jobs, const std::
       PrefixFit fit(*group.prefix);
       std::set<fs::path> seen{jobs[i].command.file};
       walk_project_files(graph, paths, *jobs[i].config, jobs[i].command.file, seen, fit);
-      if (fit.fits()) given[i] = &*group.prefix;
+      given[i] = fit.use();
     }
   }
-  return groups;
 }
 
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
@@ -639,9 +654,8 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
   // Shared prefixes for the units that miss the cache: a cold run's (the language server's units are kept
   // warm, with preambles of their own instead).
   std::vector<bool> todo(jobs.size(), true);
-  std::vector<const Prefix*> given(jobs.size(), nullptr);
-  PrefixFolder folder;  // outlives the units' parses
-  std::vector<PrefixGroup> groups;
+  std::vector<PrefixUse> given(jobs.size());
+  SharedPrefixes shared;  // outlives the units' parses
   const bool prefixes = skip_bodies && session.options().shared_prefix && !session.options().warm_units;
   ResultCache* cache = session.cache();
   if (prefixes) {
@@ -655,11 +669,12 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
         }
       }
     }
-    groups = plan_prefixes(jobs, todo, requested, resource_dir, session, folder, given);
+    plan_prefixes(jobs, todo, requested, resource_dir, session, shared, given);
   }
   for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
     if (todo[i])
-      results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies, given[i], prefixes);
+      results[i] = run_cached_job(index, jobs[i], resource_dir, session, skip_bodies,
+                                  given[i].prefix ? &given[i] : nullptr, prefixes);
   });
   return results;
 }

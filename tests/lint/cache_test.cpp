@@ -231,6 +231,23 @@ TEST_F(Cache, CompileFlagsInvalidateTheirUnit) {
   EXPECT_EQ(selected.misses, kEntries);
 }
 
+// The units of one command load a shared precompiled prefix (here of vendor/Eigen/Core, which three units
+// include): a unit's result depends on what it read through the prefix, and only on that.
+TEST_F(Cache, AUnitThatLoadsAPrefixDependsOnTheHeadersItReadsThroughIt) {
+  age();
+  Outcome cold = check("--format json --statistics");
+  auto j = nlohmann::json::parse(cold.out);
+  EXPECT_EQ(j.at("statistics").at("parses").at("prefixes"), 1) << cold.out;
+  EXPECT_EQ(j.at("statistics").at("parses").at("prefixed_units"), kUnits) << cold.out;
+  write_file(
+      dir_ / "vendor/Eigen/Core",
+      "#pragma once\n// edited\nnamespace Eigen { struct MatrixXd { long rows() const { return 0; } }; }\n");
+  age();
+  Counts c = counts();
+  EXPECT_EQ(c.misses, 3u) << "bad.cpp, bad2.cpp and backends/eigen/ops.cpp include <Eigen/Core>";
+  EXPECT_EQ(c.hits, kEntries - 3);
+}
+
 TEST_F(Cache, DamagedEntriesAreMissesAndGetRewritten) {
   Outcome cold = check();
   std::vector<fs::path> all = entries();

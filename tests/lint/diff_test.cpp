@@ -168,24 +168,38 @@ TEST(IncludeScan, APrefixFitsAUnitThatAgreesOnItsMacros) {
   prefix.tested = {"_GNU_SOURCE", "NDEBUG"};
   prefix.defined_by = {{"UINTPTR_MAX", "_STDINT_H"}, {"__GLIBC__"}};
   prefix.defined = {"UINTPTR_MAX", "_STDINT_H", "__GLIBC__"};
+  prefix.inputs = {
+      {"/usr/include/stdint.h", ""}, {"/usr/include/features.h", ""}, {"/usr/include/bits.h", ""}};
+  prefix.reads = {{0, 1, 2}, {1, 2}};
   {
     emberlint::PrefixFit fit(prefix);
     fit.defines("MY_GUARD_H");
     fit.tests("MY_GUARD_H");
-    fit.includes("stdint.h");
+    fit.includes("stdint.h", true);
     fit.tests("UINTPTR_MAX");  // after its header: as the prefix has it
     EXPECT_TRUE(fit.fits());
+    EXPECT_EQ(fit.use().prefix, &prefix);
+    EXPECT_EQ(fit.use().inputs, (std::vector<std::size_t>{0, 1, 2})) << "what the unit reads through it";
   }
   {
     emberlint::PrefixFit fit(prefix);
+    fit.includes("features.h", true);
+    EXPECT_EQ(fit.use().inputs, (std::vector<std::size_t>{1, 2}));
     fit.defines("_GNU_SOURCE");
     EXPECT_FALSE(fit.fits()) << "the unit defines a macro the prefix's headers test";
+    EXPECT_EQ(fit.use().prefix, nullptr);
   }
   {
     emberlint::PrefixFit fit(prefix);
-    fit.includes("stdint.h");
+    fit.includes("stdint.h", true);
     fit.tests("__GLIBC__");
     EXPECT_FALSE(fit.fits()) << "tested before the header that defines it: the prefix would define it there";
+  }
+  {
+    emberlint::PrefixFit fit(prefix);
+    fit.includes("stdint.h", false);  // in an #if: the macro may still be undefined
+    fit.tests("UINTPTR_MAX");
+    EXPECT_FALSE(fit.fits());
   }
 }
 

@@ -452,8 +452,15 @@ TEST_F(Fidelity, EveryHeaderBodyIsAnalyzedWhateverItsWords) {
 // those of --no-shared-prefix.
 TEST_F(Fidelity, UnitsOfOneCommandShareAPrecompiledPrefix) {
   tensor_project();
+  // Two headers with code, parsed for their bodies in one batch.
+  write_file(dir_ / "frontend/include/twice.hpp",
+             "#pragma once\n#include <vector>\n#include \"tensor.hpp\"\n"
+             "inline ns::Tensor twice(const ns::Tensor& a) { return a + a; }\n");
+  write_file(dir_ / "frontend/include/thrice.hpp",
+             "#pragma once\n#include <string>\n#include \"tensor.hpp\"\n"
+             "inline ns::Tensor thrice(const ns::Tensor& a) {\n  return a + a + a;\n}\n");
   write_file(dir_ / "frontend/a.cpp",
-             "#include <vector>\n#include \"tensor.hpp\"\n"
+             "#include <vector>\n#include \"tensor.hpp\"\n#include \"twice.hpp\"\n#include \"thrice.hpp\"\n"
              "ns::Tensor f(const ns::Tensor& a) { std::vector<int> v{1}; return a + a; }\n");
   write_file(dir_ / "frontend/b.cpp",
              "#include <map>\n#include <string>\n#include \"tensor.hpp\"\n"
@@ -492,7 +499,10 @@ TEST_F(Fidelity, UnitsOfOneCommandShareAPrecompiledPrefix) {
   EXPECT_EQ(parses.at("prefixed_units"), 2) << "a and b; not c and e (errors), not d (_GLIBCXX_DEBUG)\n"
                                             << shared.out;
   std::set<std::string> found = findings(j);
-  EXPECT_EQ(found.count("frontend/a.cpp:3 EL200"), 1u) << shared.out;
+  EXPECT_EQ(found.count("frontend/a.cpp:5 EL200"), 1u) << shared.out;
+  EXPECT_EQ(found.count("frontend/include/twice.hpp:4 EL200"), 1u) << shared.out;
+  EXPECT_EQ(found.count("frontend/include/thrice.hpp:5 EL200"), 1u) << shared.out;
+  EXPECT_EQ(parses.at("batches"), 1) << shared.out;
   EXPECT_EQ(found.count("frontend/b.cpp:6 EL201"), 1u) << shared.out;
   EXPECT_EQ(found.count("frontend/d.cpp:5 EL200"), 1u) << shared.out;
   EXPECT_EQ(std::count_if(found.begin(), found.end(),

@@ -9,8 +9,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <set>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "tests/support/test_support.hpp"
 
@@ -165,7 +165,8 @@ TEST_F(Fix, FixInPlaceGivesTheExpectedTextKeepsPermissionsAndIsIdempotent) {
       EXPECT_TRUE(d.at("fix").empty());
       const std::string message = d.at("message");
       EXPECT_NE(message.find("no automatic fix"), std::string::npos);
-      if (message.find("would name 'ember::detail::ops::add' there, not 'ember::ops::add'") != std::string::npos)
+      if (message.find("would name 'ember::detail::ops::add' there, not 'ember::ops::add'") !=
+          std::string::npos)
         withdrawn.insert("shadowed");
       if (message.find("the fixed code does not compile: no viable overloaded '='") != std::string::npos)
         withdrawn.insert("derived");
