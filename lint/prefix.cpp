@@ -76,8 +76,8 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
       if (!out.flush()) return fail("cannot write " + c.file.string());
     }
     UnitParse how;
-    how.prefix_header =
-        true;  // with the preprocessing record: a unit that keeps one cannot load it otherwise
+    // With the preprocessing record (UnitParse's default): a unit that keeps one cannot load it otherwise.
+    how.prefix_header = true;
     ParsedUnit parsed = parse_unit(index, c, resource_dir, how);
     if (!parsed) return fail("libclang could not parse it (error " + std::to_string(parsed.error) + ")");
     const BuildErrors errors = build_errors(parsed.tu.get());
@@ -93,55 +93,49 @@ std::optional<Prefix> build_prefix(const clang::Index& index, const CompileComma
       prefix.headers = std::move(kept);
       continue;
     }
-    // What each header reads: the files its #include directives reach, those read before behind their guards
-    // too (the preprocessor's record of the directives it ran).
+    // Each file read, once: its bytes (an input of the units that reach it), the macros it tests and defines,
+    // and the files its #include directives name, those read before behind their guards too (the
+    // preprocessor's record of the directives it ran).
     CXTranslationUnit tu = parsed.tu.get();
-    std::map<std::string, std::vector<std::string>> includes;
-    std::map<std::string, std::set<std::string>> defines;
-    auto read = [&](CXFile file) {
-      const std::string name = clang::file_name(file);
-      if (defines.count(name)) return;
-      std::size_t size = 0;
-      const char* bytes = clang_getFileContents(tu, file, &size);
-      DirectiveScan scan = scan_directives(bytes ? std::string_view(bytes, size) : std::string_view());
-      for (auto& [at, macro] : scan.tested) prefix.tested.insert(std::move(macro));
-      prefix.defined.insert(scan.defined.begin(), scan.defined.end());
-      defines[name] = std::move(scan.defined);
-      clang::for_each_include_in(
-          tu, file, [&](CXFile included, unsigned) { includes[name].push_back(clang::file_name(included)); });
-    };
-    std::map<std::string, std::size_t> input_of;  // libclang's name of each file read: its index in inputs
+    std::map<std::string, std::size_t> input_of;     // libclang's name of each file read: its index in inputs
+    std::vector<std::set<std::string>> defines;      // parallel to inputs
+    std::vector<std::vector<std::string>> includes;  // parallel to inputs
     clang::for_each_inclusion(tu, [&](CXFile file, unsigned) {
-      read(file);
       const std::string name = clang::file_name(file);
+      if (!input_of.emplace(name, prefix.inputs.size()).second) return;
       std::size_t size = 0;
       const char* bytes = clang_getFileContents(tu, file, &size);
       fs::path path(name);  // named as for_each_input names a unit's inputs
       if (path.is_relative()) path = c.directory / path;
-      if (input_of.emplace(name, prefix.inputs.size()).second) {
-        prefix.input_paths.insert(path);
-        prefix.inputs.emplace_back(path, bytes ? std::string(bytes, size) : std::string());
-      }
+      prefix.input_paths.insert(path);
+      prefix.inputs.emplace_back(path, bytes ? std::string(bytes, size) : std::string());
+      DirectiveScan scan = scan_directives(prefix.inputs.back().second);
+      for (auto& [at, macro] : scan.tested) prefix.tested.insert(std::move(macro));
+      prefix.defined.insert(scan.defined.begin(), scan.defined.end());
+      defines.push_back(std::move(scan.defined));
+      std::vector<std::string>& named = includes.emplace_back();
+      clang::for_each_include_in(
+          tu, file, [&](CXFile included, unsigned) { named.push_back(clang::file_name(included)); });
     });
+    // What each header of the prefix reaches.
     prefix.defined_by.assign(prefix.headers.size(), {});
     prefix.reads.assign(prefix.headers.size(), {});
     CXFile own = clang_getFile(tu, c.file.c_str());
     clang::for_each_include_in(tu, own, [&](CXFile header, unsigned line) {
-      if (line == 0 || line > prefix.headers.size()) return;
-      std::set<std::string> reached{clang::file_name(header)};
-      std::vector<std::string> todo(reached.begin(), reached.end());
+      auto first = input_of.find(clang::file_name(header));
+      if (line == 0 || line > prefix.headers.size() || first == input_of.end()) return;
+      std::set<std::size_t> reached{first->second};
+      std::vector<std::size_t> todo{first->second};
       while (!todo.empty()) {
-        const std::string at = std::move(todo.back());
+        const std::size_t at = todo.back();
         todo.pop_back();
         for (const std::string& next : includes[at]) {
-          if (reached.insert(next).second) todo.push_back(next);
+          auto it = input_of.find(next);
+          if (it != input_of.end() && reached.insert(it->second).second) todo.push_back(it->second);
         }
       }
-      for (const std::string& f : reached) {
-        if (auto it = defines.find(f); it != defines.end())
-          prefix.defined_by[line - 1].insert(it->second.begin(), it->second.end());
-        if (auto it = input_of.find(f); it != input_of.end()) prefix.reads[line - 1].push_back(it->second);
-      }
+      for (std::size_t k : reached) prefix.defined_by[line - 1].insert(defines[k].begin(), defines[k].end());
+      prefix.reads[line - 1].assign(reached.begin(), reached.end());
     });
     if (clang_saveTranslationUnit(parsed.tu.get(), pch.c_str(), clang_defaultSaveOptions(parsed.tu.get())) !=
         CXSaveError_None)

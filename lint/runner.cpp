@@ -522,7 +522,6 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
 struct PrefixGroup {
   std::vector<std::size_t> units;
   std::vector<std::string> headers;  // `#include <NAME>` names, in the order first met
-  std::set<std::string> seen;
   std::optional<Prefix> prefix;
 };
 
@@ -550,6 +549,12 @@ bool prefix_language(const CompileCommand& c) {
   });
 }
 
+// Whether a line of a scanned file is inside a conditional block (not the include guard).
+bool in_conditional(const DirectiveScan& scan, unsigned line) {
+  return std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
+                     [line](const auto& b) { return b.first <= line && line <= b.second; });
+}
+
 // The `#include <NAME>` names of a file's scan outside any #if that are found outside the project (or not
 // found: a system folder the command does not list).
 std::vector<std::string> outside_includes(const DirectiveScan& scan, const fs::path& file,
@@ -557,10 +562,7 @@ std::vector<std::string> outside_includes(const DirectiveScan& scan, const fs::p
   std::vector<std::string> out;
   for (const IncludeDirective& inc : scan.includes) {
     if (inc.name.form != HeaderName::Form::angled || inc.next) continue;
-    const bool conditional =
-        std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                    [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
-    if (conditional || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
+    if (in_conditional(scan, inc.line) || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
     if (auto found = resolve_include(inc.name, false, file, paths); found && project_file(cfg, *found))
       continue;
     out.push_back(inc.name.text);
@@ -582,10 +584,7 @@ void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Co
     if (found && project_file(cfg, *found)) {
       if (seen.insert(*found).second) walk_project_files(graph, paths, cfg, *found, seen, fit);
     } else if (inc.name.form == HeaderName::Form::angled || inc.name.form == HeaderName::Form::quoted) {
-      const bool conditional =
-          std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                      [&](const auto& b) { return b.first <= inc.line && inc.line <= b.second; });
-      fit.includes(inc.name.text, !conditional && !inc.next);
+      fit.includes(inc.name.text, !in_conditional(scan, inc.line) && !inc.next);
     }
   }
   for (; tested < scan.tested.size(); ++tested) fit.tests(scan.tested[tested].second);
@@ -618,12 +617,13 @@ void plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo, 
   IncludeGraph graph;
   for (PrefixGroup& group : groups) {
     const IncludePaths paths = include_paths(jobs[group.units.front()].command);
+    std::set<std::string> seen;
     for (std::size_t i : group.units) {
       const Config& cfg = *jobs[i].config;
       for (const fs::path& f : graph.unit(jobs[i].command).files) {
         if (!project_file(cfg, f)) continue;
         for (const std::string& name : outside_includes(graph.scan(f), f, paths, cfg)) {
-          if (group.seen.insert(name).second) group.headers.push_back(name);
+          if (seen.insert(name).second) group.headers.push_back(name);
         }
       }
     }
@@ -659,15 +659,18 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
   const bool prefixes = skip_bodies && session.options().shared_prefix && !session.options().warm_units;
   ResultCache* cache = session.cache();
   if (prefixes) {
+    // The cache first, on every thread as a warm run's loads were: only what it misses shares prefixes.
     if (cache) {
-      for (std::size_t i = 0; i < jobs.size(); ++i) {
-        if (auto hit = cache->load(cache_entry(session, jobs[i], resource_dir, skip_bodies))) {
-          results[i] = std::move(*hit);
+      std::vector<char> hit(jobs.size(), 0);  // not vector<bool>: threads set neighbouring elements
+      for_each_unit(jobs.size(), requested, [&](const clang::Index&, std::size_t i) {
+        if (auto entry = cache->load(cache_entry(session, jobs[i], resource_dir, skip_bodies))) {
+          results[i] = std::move(*entry);
           results[i].dependencies = {};
           session.progress().done(jobs[i].command.file);
-          todo[i] = false;
+          hit[i] = 1;
         }
-      }
+      });
+      for (std::size_t i = 0; i < jobs.size(); ++i) todo[i] = !hit[i];
     }
     plan_prefixes(jobs, todo, requested, resource_dir, session, shared, given);
   }
