@@ -33,7 +33,9 @@
 # python3-numpy, else python3 on PATH; EMBER_NUMPY_PYTHON overrides), cmake and ninja (to build), and
 # compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy cmake ninja-build clang-tidy
 # clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark program that fails is an error
-# (exit 1). NumPy runs with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset: OpenBLAS picks its own kernels.
+# (exit 1). ember_bench and NumPy both run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset: in each process
+# OpenBLAS picks its own kernels for the CPU (an environment that forces Haswell's on an AVX-512 machine would
+# otherwise slow ember's matmul and solve but not NumPy's, or the other way round).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -122,7 +124,7 @@ if [[ $quick == 1 ]]; then
 else
   min_time=0.5
 fi
-run_json ember_bench "$build/ember_bench" --benchmark_min_time=$min_time
+run_json ember_bench env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" --benchmark_min_time=$min_time
 echo "report.sh: running bench/numpy_bench.py" >&2
 env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
   --out "$work/numpy_bench.json" ||

@@ -1,11 +1,11 @@
-// BLAS backend, category "solver": the decompositions through LAPACKE (getrf/getrs/getri, potrf, geqrf/orgqr,
-// gesdd, syevd, gelsd) on row-major copies, one matrix of the batch at a time; outer and the 2-norm of
-// contiguous runs through cblas (?ger, ?nrm2); the diagonal ops and the other norms are the shared host
-// layer's (backends/host/solver_ops.cpp). Matrices are float32 or float64 and are computed in their own
-// precision. The LAPACKE *_work entry points are used on purpose: the plain ones reject NaN input (their NaN
-// check), whereas every backend must let NaN propagate exactly where the Eigen backend does. LAPACK's info >
-// 0 (singular, not positive definite, no convergence) becomes a LinAlgError naming the op and the batch
-// index.
+// BLAS backend, category "solver": the decompositions through LAPACKE (getrf/getrs/getri and potrf on the
+// row-major matrix read as its column-major transpose; geqrf/orgqr, gesdd, syevd, gelsd on row-major copies),
+// one matrix of the batch at a time; outer and the 2-norm of contiguous runs through cblas (?ger, ?nrm2); the
+// diagonal ops and the other norms are the shared host layer's (backends/host/solver_ops.cpp). Matrices are
+// float32 or float64 and are computed in their own precision. The LAPACKE *_work entry points are used on
+// purpose: the plain ones reject NaN input (their NaN check), whereas every backend must let NaN propagate
+// exactly where the Eigen backend does. LAPACK's info > 0 (singular, not positive definite, no convergence)
+// becomes a LinAlgError naming the op and the batch index.
 #include <cblas.h>
 #include <lapacke.h>
 
@@ -28,32 +28,43 @@ namespace ember::blas {
 
 namespace {
 
-// ---- typed LAPACKE entry points (row-major) --------------------------------------------------------------
+// ---- typed LAPACKE entry points: in place, column-major -----------------------------------------------------
 
+// The LU family works on the row-major matrix in place, read as the column-major transpose: getrf factors
+// A^T, getrs with trans = 'T' solves A x = b from that factorization, getri's inverse of A^T read row-major
+// is inv(A), and det(A^T) = det(A). LAPACKE's row-major layout would transpose A into a column-major copy and
+// back for each call (three n^2 copies per solve); this way there are none.
 lapack_int getrf(lapack_int n, float* a, lapack_int* ipiv) {
-  return LAPACKE_sgetrf_work(LAPACK_ROW_MAJOR, n, n, a, n, ipiv);
+  return LAPACKE_sgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
 }
 lapack_int getrf(lapack_int n, double* a, lapack_int* ipiv) {
-  return LAPACKE_dgetrf_work(LAPACK_ROW_MAJOR, n, n, a, n, ipiv);
+  return LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, a, n, ipiv);
 }
+// b is column-major n x k (leading dimension n).
 lapack_int getrs(lapack_int n, lapack_int k, const float* lu, const lapack_int* ipiv, float* b) {
-  return LAPACKE_sgetrs_work(LAPACK_ROW_MAJOR, 'N', n, k, lu, n, ipiv, b, k);
+  return LAPACKE_sgetrs_work(LAPACK_COL_MAJOR, 'T', n, k, lu, n, ipiv, b, n);
 }
 lapack_int getrs(lapack_int n, lapack_int k, const double* lu, const lapack_int* ipiv, double* b) {
-  return LAPACKE_dgetrs_work(LAPACK_ROW_MAJOR, 'N', n, k, lu, n, ipiv, b, k);
+  return LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'T', n, k, lu, n, ipiv, b, n);
 }
 lapack_int getri(lapack_int n, float* a, const lapack_int* ipiv, float* work, lapack_int lwork) {
-  return LAPACKE_sgetri_work(LAPACK_ROW_MAJOR, n, a, n, ipiv, work, lwork);
+  return LAPACKE_sgetri_work(LAPACK_COL_MAJOR, n, a, n, ipiv, work, lwork);
 }
 lapack_int getri(lapack_int n, double* a, const lapack_int* ipiv, double* work, lapack_int lwork) {
-  return LAPACKE_dgetri_work(LAPACK_ROW_MAJOR, n, a, n, ipiv, work, lwork);
+  return LAPACKE_dgetri_work(LAPACK_COL_MAJOR, n, a, n, ipiv, work, lwork);
 }
+
+// The row-major lower triangle is the column-major upper one: potrf with UPLO = 'U' leaves A = U^T U there,
+// which read row-major is L = U^T, without LAPACKE's transposed copies.
 lapack_int potrf(lapack_int n, float* a) {
-  return LAPACKE_spotrf_work(LAPACK_ROW_MAJOR, 'L', n, a, n);
+  return LAPACKE_spotrf_work(LAPACK_COL_MAJOR, 'U', n, a, n);
 }
 lapack_int potrf(lapack_int n, double* a) {
-  return LAPACKE_dpotrf_work(LAPACK_ROW_MAJOR, 'L', n, a, n);
+  return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'U', n, a, n);
 }
+
+// ---- typed LAPACKE entry points: the others, row-major ------------------------------------------------------
+
 lapack_int geqrf(lapack_int m, lapack_int n, float* a, float* tau, float* work, lapack_int lwork) {
   return LAPACKE_sgeqrf_work(LAPACK_ROW_MAJOR, m, n, a, n, tau, work, lwork);
 }
@@ -132,6 +143,14 @@ lapack_int workspace_size(T query) {
                               static_cast<lapack_int>(std::nextafter(query, std::numeric_limits<T>::max())));
 }
 
+// dst (cols x rows, row-major) = the transpose of src (rows x cols, row-major).
+template <class T>
+void transpose_into(const T* src, std::int64_t rows, std::int64_t cols, T* dst) {
+  for (std::int64_t r = 0; r < rows; ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
+  }
+}
+
 template <class T>
 bool all_finite(const T* p, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) {
@@ -149,16 +168,24 @@ void BlasBackend::solve(const Tensor& a, const Tensor& b, Tensor& out) {
     const lapack_int ln = dim("solve", n), lk = dim("solve", k);
     std::vector<T> lu(static_cast<std::size_t>(n * n));
     std::vector<lapack_int> ipiv(static_cast<std::size_t>(n));
+    // The right-hand sides as getrs wants them, column-major; a single column is its own transpose.
+    std::vector<T> columns(k > 1 ? static_cast<std::size_t>(n * k) : 0);
     for (std::int64_t i = 0; i < a.shape()[0]; ++i) {
       const T* ai = a.data<const T>() + i * n * n;
       const T* bi = b.data<const T>() + i * n * k;
       T* oi = out.data<T>() + i * n * k;
       std::copy_n(ai, n * n, lu.data());
-      std::copy_n(bi, n * k, oi);
       const lapack_int info = getrf(ln, lu.data(), ipiv.data());
       check_call("solve", info);
       if (info > 0) fail("solve", i, "is singular");
-      check_call("solve", getrs(ln, lk, lu.data(), ipiv.data(), oi));
+      if (k > 1) {
+        transpose_into(bi, n, k, columns.data());
+        check_call("solve", getrs(ln, lk, lu.data(), ipiv.data(), columns.data()));
+        transpose_into(columns.data(), k, n, oi);
+      } else {
+        std::copy_n(bi, n * k, oi);
+        check_call("solve", getrs(ln, lk, lu.data(), ipiv.data(), oi));
+      }
       if (!all_finite(oi, n * k) && all_finite(ai, n * n) && all_finite(bi, n * k)) {
         fail("solve", i, "is numerically singular");
       }

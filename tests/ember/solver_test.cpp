@@ -2,8 +2,10 @@
 // promotion, and decompositions checked by reconstruction. Run on every registered backend.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "backend_support.hpp"
@@ -94,6 +96,57 @@ TEST_P(Solver, InverseAndDeterminantPromoteIntegers) {
   EXPECT_EQ(ops::item<double>(ops::det(ops::zeros({0, 0}))), 1.0);
   EXPECT_THROW(ops::det(ops::zeros({2, 3})), ember::ShapeError);
   EXPECT_THROW(ops::inv(ops::zeros({3})), ember::ShapeError);
+}
+
+// Rows of a lower-triangular matrix with a dominant diagonal, permuted: partial pivoting must exchange rows
+// at every step, and det = sign(permutation) * the product of the diagonal. The sizes cross the backends'
+// blocking (the eigen backend factors panels of 16 columns and recurses on halves above that).
+TEST_P(Solver, PermutedTriangularMatricesNeedRowExchangesAtEverySize) {
+  for (const std::int64_t n : {5, 17, 40, 100}) {
+    std::vector<double> triangular(static_cast<std::size_t>(n * n), 0.0);
+    std::uint32_t state = 12345;
+    const auto uniform = [&state] {  // [-1, 1), a fixed sequence
+      state = state * 1664525u + 1013904223u;
+      return static_cast<double>(state >> 8) / static_cast<double>(1u << 23) - 1.0;
+    };
+    double diagonal_product = 1.0;
+    for (std::int64_t i = 0; i < n; ++i) {
+      for (std::int64_t j = 0; j < i; ++j) triangular[i * n + j] = 0.2 * uniform();
+      triangular[i * n + i] = 1.5 + 0.5 * static_cast<double>(i % 3);
+      diagonal_product *= triangular[i * n + i];
+    }
+    // Row i of a is row (7 i + 3) mod n of the triangular matrix (7 and n are coprime).
+    std::vector<std::int64_t> source(static_cast<std::size_t>(n));
+    std::vector<double> a(static_cast<std::size_t>(n * n));
+    for (std::int64_t i = 0; i < n; ++i) {
+      source[i] = (7 * i + 3) % n;
+      std::copy_n(triangular.begin() + source[i] * n, n, a.begin() + i * n);
+    }
+    double sign = 1.0;  // (-1)^(n - number of cycles)
+    std::vector<bool> seen(static_cast<std::size_t>(n), false);
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (seen[i]) continue;
+      for (std::int64_t j = i; !seen[j]; j = source[j]) seen[j] = true;
+      sign = -sign;
+    }
+    if (n % 2 == 1) sign = -sign;
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const Tensor at = doubles(a, {n, n});
+    EXPECT_NEAR(ops::item<double>(ops::det(at)) / (sign * diagonal_product), 1.0, 1e-12);
+
+    std::vector<double> want(static_cast<std::size_t>(n * 3));
+    for (double& v : want) v = uniform();
+    const std::vector<double> b = host_matmul(a, want, n, n, 3);
+    expect_near_all(ops::to_host<double>(ops::solve(at, doubles(b, {n, 3}))), want, 1e-12);
+    const std::vector<double> b0 =
+        host_matmul(a, std::vector<double>(want.begin(), want.begin() + n), n, n, 1);
+    const Tensor x0 = ops::solve(at, doubles(b0, {n}));
+    for (std::int64_t i = 0; i < n; ++i) EXPECT_NEAR(ops::to_host<double>(x0)[i], want[i], 1e-12);
+
+    std::vector<double> identity(static_cast<std::size_t>(n * n), 0.0);
+    for (std::int64_t i = 0; i < n; ++i) identity[i * n + i] = 1.0;
+    expect_near_all(host_matmul(ops::to_host<double>(ops::inv(at)), a, n, n, n), identity, 1e-12);
+  }
 }
 
 TEST_P(Solver, CholeskyReconstructsAndRejectsIndefiniteInput) {
