@@ -1,10 +1,10 @@
 // Every ember backend vs its peers, measured in the same run: raw Eigen written the fastest way (the output
 // allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, and NumPy
 // (bench/numpy_bench.py, the same cases under the same GROUP names, joined by bench/report.sh). Cases per op
-// family, at 64K and 16M elements (256x256 and 4096x4096 for 2-d cases): element-wise binary, broadcast,
-// into a given output (out=), unary and transcendental (exp, log; exp also in float64); fused chains;
-// reductions (full and per axis); layout (transpose + copy, concatenate, slice); random uniform and normal;
-// sort (64K and 1M); matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention:
+// family, at 1K, 64K and 16M elements (32x32, 256x256 and 4096x4096 for 2-d cases): element-wise binary,
+// broadcast, into a given output (out=), unary and transcendental (exp, log; exp also in float64); fused
+// chains; reductions (full and per axis); layout (transpose + copy, concatenate, slice); random uniform and
+// normal; sort (64K and 1M); matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention:
 // GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
 //
 // Also: dispatch (1-element add, the per-op overhead) and fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a
@@ -41,10 +41,10 @@ using RowArray = Eigen::Array<float, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowM
 // ---- the cases: sizes ------------------------------------------------------------------------------------
 
 struct Size {
-  const char* label;  // "64K", "16M"
+  const char* label;  // "1K", "64K", "16M"
   std::int64_t side;  // 2-d cases are side x side; 1-d cases have side * side elements
 };
-constexpr Size kSizes[] = {{"64K", 256}, {"16M", 4096}};
+constexpr Size kSizes[] = {{"1K", 32}, {"64K", 256}, {"16M", 4096}};
 // Sorting 16M floats takes seconds even for NumPy: 64K and 1M keep the report run short.
 constexpr Size kSortSizes[] = {{"64K", 256}, {"1M", 1024}};
 

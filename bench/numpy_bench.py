@@ -19,7 +19,8 @@ import time
 
 import numpy as np
 
-SIZES = (("64K", 256), ("16M", 4096))  # 1-d cases have side * side elements, 2-d cases are side x side
+# 1-d cases have side * side elements, 2-d cases are side x side
+SIZES = (("1K", 32), ("64K", 256), ("16M", 4096))
 
 
 def uniform(rng, shape, dtype=np.float32):

@@ -187,11 +187,12 @@ Tensor eval(const Tensor& x) {
 }
 
 Tensor eval_into(const Tensor& x, const Tensor& out) {
-  const std::string both = " (value " + x.str() + ", out " + out.str() + ")";
-  if (&x.backend() != &out.backend()) throw BackendError("eval_into: out is on another backend" + both);
-  if (x.device() != out.device()) throw DeviceError("eval_into: out is on another device" + both);
-  if (x.shape() != out.shape()) throw ShapeError("eval_into: out has another shape" + both);
-  if (x.dtype() != out.dtype()) throw DTypeError("eval_into: out has another dtype" + both);
+  // The message names both tensors; it is built only on failure (formatting them costs more than a 1K add).
+  const auto both = [&] { return " (value " + x.str() + ", out " + out.str() + ")"; };
+  if (&x.backend() != &out.backend()) throw BackendError("eval_into: out is on another backend" + both());
+  if (x.device() != out.device()) throw DeviceError("eval_into: out is on another device" + both());
+  if (x.shape() != out.shape()) throw ShapeError("eval_into: out has another shape" + both());
+  if (x.dtype() != out.dtype()) throw DTypeError("eval_into: out has another dtype" + both());
   Tensor target(out.buffer(), out.byte_offset(), out.shape(), out.dtype(), &out.backend());
   const std::shared_ptr<detail::LazyNode>& node = x.lazy_node();
   if (node && !detail::evaluated(*node)) {
