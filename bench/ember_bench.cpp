@@ -7,13 +7,15 @@
 // normal; sort (64K and 1M); matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention:
 // GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
 //
-// Also: dispatch (1-element add, the per-op overhead) and fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a
-// 10-op chain, lazy vs eager on each backend). Every ember iteration evaluates its result (ember::eval) and
-// ends with ops::synchronize, so asynchronous (OpenCL) work is inside the timing; one untimed run first
-// builds OpenCL kernels. Run: build/release/ember_bench [--benchmark_filter=...]; the one report with NumPy:
-// bench/report.sh. OPENBLAS_CORETYPE=Haswell selects OpenBLAS's AVX2 kernels on AVX-512 machines.
+// Also: dispatch (1-element add, the per-op overhead; raw OpenCL's launch and wait as its peer on OpenCL) and
+// fusion (exp(-x) + sqrt(x*x + y*x*y) * 0.5 and a 10-op chain, lazy vs eager on each backend). Every ember
+// iteration evaluates its result (ember::eval) and ends with ops::synchronize, so asynchronous (OpenCL) work
+// is inside the timing; one untimed run first builds OpenCL kernels. Run: build/release/ember_bench
+// [--benchmark_filter=...]; the one report with NumPy: bench/report.sh. OPENBLAS_CORETYPE=Haswell selects
+// OpenBLAS's AVX2 kernels on AVX-512 machines.
 #include <benchmark/benchmark.h>
 
+#include <CL/cl.h>
 #include <cblas.h>
 
 #include <Eigen/Core>
@@ -292,6 +294,50 @@ void BM_dispatch_eigen_raw(benchmark::State& state) {
   }
 }
 
+// The OpenCL floor without ember: a 1-element add kernel enqueued on the first device of the first platform
+// (the one ember's opencl backend takes as opencl:0 when it is alone) and waited for with clFinish, as
+// ops::synchronize does. On pocl's CPU device that is a hand-over to its worker threads and back, whatever
+// the kernel does; ember's dispatch_add_1/ember_opencl row shows what ember adds to it.
+void BM_dispatch_opencl_raw(benchmark::State& state) {
+  cl_platform_id platform = nullptr;
+  cl_device_id device = nullptr;
+  if (clGetPlatformIDs(1, &platform, nullptr) != CL_SUCCESS ||
+      clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 1, &device, nullptr) != CL_SUCCESS) {
+    state.SkipWithError("no OpenCL device");
+    return;
+  }
+  cl_int err = CL_SUCCESS;
+  cl_context context = clCreateContext(nullptr, 1, &device, nullptr, nullptr, &err);
+  cl_command_queue queue = clCreateCommandQueue(context, device, 0, &err);
+  const char* source =
+      "__kernel void add(__global const float* a, __global const float* b, __global float* c) {"
+      "  size_t i = get_global_id(0); c[i] = a[i] + b[i]; }";
+  cl_program program = clCreateProgramWithSource(context, 1, &source, nullptr, &err);
+  err = clBuildProgram(program, 1, &device, "", nullptr, nullptr);
+  cl_kernel kernel = err == CL_SUCCESS ? clCreateKernel(program, "add", &err) : nullptr;
+  const float one = 1.0f;
+  cl_mem buffers[3];
+  for (cl_mem& m : buffers) {
+    m = clCreateBuffer(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, sizeof(float),
+                       const_cast<float*>(&one), &err);
+  }
+  if (kernel == nullptr) {
+    state.SkipWithError("the OpenCL add kernel did not build");
+  } else {
+    for (cl_uint i = 0; i < 3; ++i) clSetKernelArg(kernel, i, sizeof(cl_mem), &buffers[i]);
+    const std::size_t global = 1;
+    for (auto _ : state) {
+      clEnqueueNDRangeKernel(queue, kernel, 1, nullptr, &global, nullptr, 0, nullptr, nullptr);
+      clFinish(queue);
+    }
+    clReleaseKernel(kernel);
+  }
+  for (cl_mem m : buffers) clReleaseMemObject(m);
+  clReleaseProgram(program);
+  clReleaseCommandQueue(queue);
+  clReleaseContext(context);
+}
+
 void BM_dispatch_ember(benchmark::State& state, const std::string& backend) {
   ember::BackendScope scope(backend);
   const auto a = ops::ones({1}), b = ops::ones({1});
@@ -366,6 +412,7 @@ int main(int argc, char** argv) {
   benchmark::RegisterBenchmark("matmul_1024_f32/cblas_raw", BM_matmul_cblas_raw)
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("dispatch_add_1/eigen_raw", BM_dispatch_eigen_raw);
+  benchmark::RegisterBenchmark("dispatch_add_1/opencl_raw", BM_dispatch_opencl_raw);
   benchmark::RegisterBenchmark("fusion_expr_16M_f32/eigen_raw", BM_fusion_eigen_raw, false)
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("fusion_chain10_16M_f32/eigen_raw", BM_fusion_eigen_raw, true)

@@ -69,6 +69,8 @@ def cases():
         out.append((f"sort_{label}_f32", lambda r, n=side * side: (uniform(r, n),), np.sort))
     for n in (256, 1024):
         out.append((f"matmul_{n}_f32", lambda r, n=n: (uniform(r, (n, n)), uniform(r, (n, n))), np.matmul))
+    # the per-op overhead: a 1-element add (ember_bench's dispatch_add_1)
+    out.append(("dispatch_add_1", lambda r: (uniform(r, 1), uniform(r, 1)), np.add))
     for n in (128, 512):
         out.append((f"solve_{n}_f64",
                     lambda r, n=n: (uniform(r, (n, n), np.float64) + n * np.eye(n), uniform(r, n, np.float64)),
