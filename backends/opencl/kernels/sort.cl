@@ -79,9 +79,9 @@ __kernel void sort_merge(long n, __global const C* ks, __global const long* ps, 
 // order, RADIX_BITS bits a pass, each key carrying a payload P: the element's own bits for sort
 // (-DPAYLOAD_VALUES=1, P as wide as the element), its position in the line for argsort (P = long). Each line
 // is cut into tiles of `tile` elements. A pass is radix_count (each work-item: the digit histogram of one
-// tile), radix_scan (each work-item: one line's exclusive prefix sums in digit-major, tile-minor order, which
-// is where each tile's first element of each digit goes) and radix_scatter (each work-item moves one tile's
-// elements, in order, to those places): stable, so its result is the merge sort's exactly. A sort whose keys
+// tile) and radix_scatter (each work-item: its line's exclusive prefix sums of the counts in digit-major,
+// tile-minor order, which is where its tile's first element of each digit goes, then the tile's elements
+// moved, in order, to those places): stable, so its result is the merge sort's exactly. A sort whose keys
 // each stand for one value (no -0, no NaN: radix_keys_alone says whether one was seen) moves its keys alone
 // and turns them back into values at the end (radix_values): equal keys are then equal values.
 #ifdef KEY
@@ -196,28 +196,24 @@ __kernel void radix_count(long n, __global const KEY* keys, __global uint* count
   for (int d = 0; d < RADIX; ++d) tile_counts[d * tiles] = hist[d];
 }
 
-// counts of each line turned into exclusive prefix sums over (digit, tile): one work-item per line.
-__kernel void radix_scan(long n, __global uint* counts, long tiles) {
-  const long row = get_global_id(0);
-  if (row >= n) return;
-  __global uint* c = counts + row * RADIX * tiles;
-  uint sum = 0u;
-  for (long j = 0; j < RADIX * tiles; ++j) {
-    const uint v = c[j];
-    c[j] = sum;
-    sum += v;
-  }
-}
-
 // The body of a scatter: each element e of tile t, in order, to its digit's next place `to`, where MOVE
-// puts it.
+// puts it. The first place of digit d in tile t is the exclusive prefix sum of the line's counts in
+// digit-major, tile-minor order up to (d, t), which every work-item of the line sums for itself (RADIX x
+// tiles reads, against a separate scan kernel's launch).
 #define RADIX_SCATTER(MOVE)                                                 \
   const long w = get_global_id(0);                                          \
   uint next[RADIX];                                                         \
   if (w >= n) return;                                                       \
   RADIX_TILE(w);                                                            \
   const long line = row * extent;                                           \
-  for (int d = 0; d < RADIX; ++d) next[d] = tile_counts[d * tiles];         \
+  __global const uint* line_counts = tile_counts - t;                       \
+  uint sum = 0u;                                                            \
+  for (int d = 0; d < RADIX; ++d) {                                         \
+    for (long u = 0; u < tiles; ++u) {                                      \
+      if (u == t) next[d] = sum;                                            \
+      sum += line_counts[d * tiles + u];                                    \
+    }                                                                       \
+  }                                                                         \
   for (long e = lo; e < hi; ++e) {                                          \
     const KEY k = ks[e];                                                    \
     const long to = line + next[(uint)(k >> shift) & (RADIX - 1)]++;        \
