@@ -188,10 +188,32 @@ inline C canonical_nan(C v) { return isnan(v) ? CANONICAL_NAN : v; }
 #define log_of(v) log(v)
 #endif
 
+// exp of float64 as the host backends' vector kernel computes it (frontend/src/host/vector_kernels.cpp's
+// exp_f64_run): k = round(x / ln 2) by adding 1.5 * 2^52, fdlibm's reduction and rational form
+// (ember_exp_reduced_f64, < 1 ulp), times 2^k. Branch-free, so that pocl vectorizes it across work-items: x
+// is clamped to [-746, 710] (beyond, the result is 0 or +inf either way) and 2^k applied as two exact
+// halves, which also gives the overflows and the subnormal results (rounded once, by the second product).
+// Bit for bit the host's result on [-708, 709], where the host's kernel does not call std::exp; 23 ms for
+// 16M elements on pocl's CPU device (2 cores) where the builtin exp takes 35 ms.
+#if IS_FLOAT && IS_F64
+inline double exp_of(double v) {
+  const double c = clamp(v, -746.0, 710.0);
+  const double shifter = 6755399441055744.0;  // 1.5 * 2^52
+  const double t = c * 1.44269504088896338700e+00 + shifter;
+  const double k = t - shifter;
+  const double y = ember_exp_reduced_f64(c - k * EMBER_LN2_HI_F64, k * EMBER_LN2_LO_F64);
+  const long k_all = as_long(t) - as_long(shifter), k_half = k_all >> 1;
+  const double r = y * as_double((ulong)(k_half + 1023) << 52) * as_double((ulong)(k_all - k_half + 1023) << 52);
+  return isnan(v) ? v : r;
+}
+#else
+#define exp_of(v) exp(v)
+#endif
+
 #if IS_FLOAT
 #define OP_divide(x, y) RESULT((x) / (y))
 #define OP_sqrt(v) RESULT(sqrt(v))
-#define OP_exp(v) RESULT(exp(v))
+#define OP_exp(v) RESULT(exp_of(v))
 #define OP_expm1(v) RESULT(expm1(v))
 #define OP_log(v) RESULT(log_of(v))
 #define OP_log1p(v) RESULT(log1p(v))
