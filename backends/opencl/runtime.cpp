@@ -281,6 +281,7 @@ DeviceContext::DeviceContext(cl_platform_id platform, cl_device_id device, Devic
   driver_ = device_string(device, CL_DRIVER_VERSION);
   // OpenCL 1.2 devices with double support list cl_khr_fp64 even though it became an optional core feature.
   has_fp64_ = device_string(device, CL_DEVICE_EXTENSIONS).find("cl_khr_fp64") != std::string::npos;
+  compute_units_ = std::max<std::size_t>(1, device_value<cl_uint>(device, CL_DEVICE_MAX_COMPUTE_UNITS));
   global_mem_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_GLOBAL_MEM_SIZE));
   max_alloc_ = static_cast<std::size_t>(device_value<cl_ulong>(device, CL_DEVICE_MAX_MEM_ALLOC_SIZE));
   // Freed buffers kept for reuse: up to an eighth of the device's memory, at most 512 MiB.

@@ -178,6 +178,8 @@ class DeviceContext {
   cl_command_queue queue() const { return queue_; }
   const std::string& name() const { return name_; }
   bool has_fp64() const { return has_fp64_; }
+  // CL_DEVICE_MAX_COMPUTE_UNITS (the cores of a CPU device), at least 1.
+  std::size_t compute_units() const { return compute_units_; }
   std::size_t global_mem_bytes() const { return global_mem_; }
   std::size_t max_alloc_bytes() const { return max_alloc_; }
   const std::shared_ptr<MemoryCounters>& counters() const { return counters_; }
@@ -288,6 +290,7 @@ class DeviceContext {
   std::string name_;
   std::string driver_;
   bool has_fp64_ = false;
+  std::size_t compute_units_ = 1;
   bool is_cpu_ = false;
   std::size_t global_mem_ = 0;
   std::size_t max_alloc_ = 0;

@@ -591,7 +591,9 @@ const std::vector<std::pair<Shape, ember::Axes>> kReductions = {
     {{1031}, std::nullopt},
     {{17, 130}, std::vector<std::int64_t>{1}},
     // 70 kept columns: OpenCL's full lanes and a rest
-    {{9, 70}, std::vector<std::int64_t>{0}}};
+    {{9, 70}, std::vector<std::int64_t>{0}},
+    // 2500 kept columns: OpenCL's widest strips of columns (1024) and a partial one
+    {{4, 2500}, std::vector<std::int64_t>{0}}};
 
 std::string axes_text(const ember::Axes& axes) {
   if (!axes) return "all axes";

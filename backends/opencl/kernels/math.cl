@@ -308,17 +308,18 @@ __kernel void sum_kernel(REDUCE_ARGS, __global T* out, long out_off) {
   FOR_LANES(j) STORE(out, out_off + o + j, (C)(count == 0 ? (FACC)0 : acc[j]));
 }
 // sum over the leading axes of a contiguous x seen as rows x cols: work-item w (one per work-group, a range of
-// exactly ceil(cols / STRIP) of them) sums columns [w STRIP, w STRIP + STRIP) down the rows, ROW_BLOCK rows
-// at a time for each LANES of them in turn. Reading STRIP neighbouring columns of a row at once (not one
-// work-item's LANES, 16 KB apart in a 4096 x 4096 float32 tensor) keeps the TLB and the prefetchers busy
-// with few pages; each output still adds its elements in row order from -0.0, as sums_of does.
-#define STRIP (8 * LANES)
+// exactly ceil(cols / strip) of them) sums columns [w strip, w strip + strip) down the rows, ROW_BLOCK rows
+// at a time for each LANES of them in turn (strip a multiple of LANES, at most MAX_STRIP). Reading a strip of
+// neighbouring columns of a row at once (not one work-item's LANES, 16 KB apart in a 4096 x 4096 float32
+// tensor) keeps the TLB and the prefetchers busy with few pages; each output still adds its elements in row
+// order from -0.0, as sums_of does.
+#define MAX_STRIP (32 * LANES)
 #define ROW_BLOCK 32
-__kernel void sum_columns(__global const T* x, long x_off, long rows, long cols, __global T* out,
+__kernel void sum_columns(__global const T* x, long x_off, long rows, long cols, long strip, __global T* out,
                           long out_off) {
-  const long c0 = get_global_id(0) * STRIP;
-  const int width = cols - c0 < STRIP ? (int)(cols - c0) : STRIP;
-  FACC acc[STRIP];
+  const long c0 = get_global_id(0) * strip;
+  const int width = cols - c0 < strip ? (int)(cols - c0) : (int)strip;
+  FACC acc[MAX_STRIP];
   for (int j = 0; j < width; ++j) acc[j] = -(FACC)0;
   for (long r0 = 0; r0 < rows; r0 += ROW_BLOCK) {
     const long r1 = min(r0 + ROW_BLOCK, rows);
