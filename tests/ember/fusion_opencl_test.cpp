@@ -197,18 +197,24 @@ class FusionOpenCL : public ::testing::Test {
 };
 
 const Shape kShape{37, 111};  // 4107 elements: not a multiple of any work-group size
+// ... and 4096, a multiple of every one: the dense kernel then runs without its bounds test
+// ("fused_dense_exact").
+const Shape kShapes[] = {kShape, {32, 128}};
 
 TEST_F(FusionOpenCL, BinaryOpsMatchEagerForEveryDType) {
   std::vector<DType> dtypes(std::begin(kFloatDTypes), std::end(kFloatDTypes));
   dtypes.insert(dtypes.end(), std::begin(kIntDTypes), std::end(kIntDTypes));
   for (DType d : dtypes) {
     if (!supported(d)) continue;
-    const Tensor a = random_tensor(d, kShape, 1), b = random_tensor(d, kShape, 2);
-    for (const NamedBinary& op : kBinaryOps) {
-      if (op.float_only && !is_float(d)) continue;
-      // Two steps, so the first one's result is an intermediate of the kernel.
-      expect_fused_matches_eager(std::string(op.name) + " " + ops::dtype_name(d),
-                                 [&] { return op.f(op.f(a, b), b); });
+    for (const Shape& shape : kShapes) {
+      const Tensor a = random_tensor(d, shape, 1), b = random_tensor(d, shape, 2);
+      for (const NamedBinary& op : kBinaryOps) {
+        if (op.float_only && !is_float(d)) continue;
+        // Two steps, so the first one's result is an intermediate of the kernel.
+        expect_fused_matches_eager(
+            std::string(op.name) + " " + ops::dtype_name(d) + " " + ember::shape_str(shape),
+            [&] { return op.f(op.f(a, b), b); });
+      }
     }
   }
 }
@@ -218,12 +224,15 @@ TEST_F(FusionOpenCL, UnaryOpsMatchEagerForEveryDType) {
   dtypes.insert(dtypes.end(), std::begin(kIntDTypes), std::end(kIntDTypes));
   for (DType d : dtypes) {
     if (!supported(d)) continue;
-    const Tensor x = random_tensor(d, kShape, 3);
-    for (const NamedUnary& op : kUnaryOps) {
-      if (op.float_only && !is_float(d)) continue;
-      // The op, then an add that reads its result as an intermediate.
-      expect_fused_matches_eager(std::string(op.name) + " " + ops::dtype_name(d),
-                                 [&] { return ops::add(op.f(x), x); });
+    for (const Shape& shape : kShapes) {
+      const Tensor x = random_tensor(d, shape, 3);
+      for (const NamedUnary& op : kUnaryOps) {
+        if (op.float_only && !is_float(d)) continue;
+        // The op, then an add that reads its result as an intermediate.
+        expect_fused_matches_eager(
+            std::string(op.name) + " " + ops::dtype_name(d) + " " + ember::shape_str(shape),
+            [&] { return ops::add(op.f(x), x); });
+      }
     }
   }
 }

@@ -349,12 +349,15 @@ const std::vector<std::pair<Shape, Shape>> kBinaryShapes = {{{}, {}},
                                                             {{1}, {6}},
                                                             {{0, 3}, {1, 3}},
                                                             {{40, 33}, {40, 33}},
+                                                            // 1024 elements, a multiple of the OpenCL
+                                                            // work-group size: fused without bounds tests
+                                                            {{16, 64}, {16, 64}},
                                                             // rows of 32 and more: the OpenCL kernels'
                                                             // rows x columns broadcasting (layout.hpp)
                                                             {{3, 40}, {40}},
                                                             {{40, 1}, {1, 40}},
                                                             {{2, 3, 40}, {2, 1, 1}}};
-const std::vector<Shape> kUnaryShapes = {{}, {0}, {7}, {3, 4, 5}, {1031}};
+const std::vector<Shape> kUnaryShapes = {{}, {0}, {7}, {3, 4, 5}, {1031}, {1024}};
 
 // ---- the suite -----------------------------------------------------------------------------------------
 
