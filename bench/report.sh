@@ -186,7 +186,10 @@ def backend_of(variant):
 
 
 def pairs_with(variant, peer, variants):
-    """A peer_B_... peer is measured against the ember_B... variants only, when the group has any."""
+    """A peer_B_... peer is measured against the ember_B... variants only, when the group has any; opencl_raw
+    (the OpenCL API alone, on the same device) against ember_opencl only."""
+    if peer == "opencl_raw":
+        return backend_of(variant) == "opencl"
     b = backend_of(peer) if peer.startswith("peer_") else None
     if b is None or not any(backend_of(v) == b for v in variants if not is_peer(v)):
         return True
