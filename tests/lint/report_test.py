@@ -84,6 +84,8 @@ def ember_rows(build, numpy_bench):
         for p in peers:
             b = backend(p) if p.startswith("peer_") else None
             paired = [v for v in own if backend(v) == b] if b and any(backend(v) == b for v in own) else own
+            if p == "opencl_raw":  # the OpenCL API alone: measured against the opencl backend only
+                paired = [v for v in own if backend(v) == "opencl"]
             rows += [(f"{group}/{v}{suffix}", f"{group}/{p}{suffix}") for v in paired]
     return rows
 
