@@ -136,11 +136,14 @@ std::atomic<std::size_t> sources_written{0};  // fused_sources_written()
 std::string fused_source(const FusedProgram& p) {
   sources_written.fetch_add(1, std::memory_order_relaxed);
   std::string source = std::string(embedded_source("fused")) + "\n";
-  for (const auto& [name, layout] :
-       {std::pair{"fused_dense", Layout::dense}, std::pair{"fused", Layout::flat},
-        std::pair{"fused_rows", Layout::rows}}) {
-    source += fused_kernel(p, name, layout) +
-              fused_kernel(p, (std::string(name) + "_exact").c_str(), layout, false);
+  struct Kernel {
+    const char* name;
+    Layout layout;
+  };
+  for (const Kernel& k : {Kernel{"fused_dense", Layout::dense}, Kernel{"fused", Layout::flat},
+                          Kernel{"fused_rows", Layout::rows}}) {
+    source += fused_kernel(p, k.name, k.layout) +
+              fused_kernel(p, (std::string(k.name) + "_exact").c_str(), k.layout, false);
   }
   return source + fused_kernel(p, "fused_strided", Layout::strided);
 }

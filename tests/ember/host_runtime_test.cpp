@@ -385,6 +385,28 @@ TEST_P(HostRuntime, CacheCountsReusesAndTrims) {
   EXPECT_EQ(host_cache_info().limit_bytes, limit);
 }
 
+// Of several cached blocks of one size, the most recently freed one is handed out first: a loop's result,
+// freed at the end of one step, comes back in the next while its lines are still in cache.
+TEST_P(HostRuntime, CacheHandsOutTheMostRecentlyFreedBlockFirst) {
+  BackendScope backend(GetParam());
+  if (host_cache_info().limit_bytes < (std::size_t{4} << 20)) GTEST_SKIP() << "host cache limit below 4 MiB";
+  constexpr std::int64_t n = 1 << 16;  // 256 KiB of float32
+  trim_host_cache();
+  std::vector<const void*> freed;
+  {
+    std::vector<Tensor> live;
+    for (int i = 0; i < 3; ++i) live.push_back(eval(ops::full({n}, 1.0 + i)));
+    for (Tensor& t : live) {
+      freed.push_back(t.raw_data());
+      t = Tensor();  // freed in order 0, 1, 2
+    }
+  }
+  const Tensor again = eval(ops::full({n}, 4.0));
+  EXPECT_EQ(again.raw_data(), freed.back()) << "not the last block freed";
+  const Tensor next = eval(ops::full({n}, 5.0));
+  EXPECT_EQ(next.raw_data(), freed[1]);
+}
+
 // Kilobytes of a /proc/self/status field (VmRSS, VmHWM); 0 if absent.
 std::size_t status_kib(const std::string& key) {
   std::ifstream status("/proc/self/status");

@@ -111,8 +111,12 @@ class HostBlockCache {
     capacity = size_class(nbytes);
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      auto it = free_.find(capacity);
-      if (it != free_.end()) {
+      // The most recently freed block of the class (the multimap keeps equal keys in insertion order): the
+      // one most likely still in cache, as a loop's result freed at the end of one step and allocated again in
+      // the next.
+      auto [first, last] = free_.equal_range(capacity);
+      if (first != last) {
+        const auto it = std::prev(last);
         void* p = it->second;
         free_.erase(it);
         cached_bytes_ -= capacity;
