@@ -28,7 +28,7 @@ namespace ember::blas {
 
 namespace {
 
-// ---- typed LAPACKE entry points: in place, column-major -----------------------------------------------------
+// ---- typed LAPACKE entry points: in place, column-major --------------------------------------------------
 
 // The LU family works on the row-major matrix in place, read as the column-major transpose: getrf factors
 // A^T, getrs with trans = 'T' solves A x = b from that factorization, getri's inverse of A^T read row-major
@@ -63,7 +63,7 @@ lapack_int potrf(lapack_int n, double* a) {
   return LAPACKE_dpotrf_work(LAPACK_COL_MAJOR, 'U', n, a, n);
 }
 
-// ---- typed LAPACKE entry points: the others, row-major ------------------------------------------------------
+// ---- typed LAPACKE entry points: the others, row-major ---------------------------------------------------
 
 lapack_int geqrf(lapack_int m, lapack_int n, float* a, float* tau, float* work, lapack_int lwork) {
   return LAPACKE_sgeqrf_work(LAPACK_ROW_MAJOR, m, n, a, n, tau, work, lwork);
@@ -143,12 +143,10 @@ lapack_int workspace_size(T query) {
                               static_cast<lapack_int>(std::nextafter(query, std::numeric_limits<T>::max())));
 }
 
-// dst (cols x rows, row-major) = the transpose of src (rows x cols, row-major).
+// dst (cols x rows, row-major) = src (rows x cols, row-major) transposed, by the host layer's strided copy.
 template <class T>
 void transpose_into(const T* src, std::int64_t rows, std::int64_t cols, T* dst) {
-  for (std::int64_t r = 0; r < rows; ++r) {
-    for (std::int64_t c = 0; c < cols; ++c) dst[c * rows + r] = src[r * cols + c];
-  }
+  host::strided_copy(src, 0, {1, cols}, {cols, rows}, dst);
 }
 
 template <class T>

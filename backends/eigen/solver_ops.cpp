@@ -66,8 +66,8 @@ using ColMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::ColMaj
 // leaves its column unscaled and the factorization goes on, so U shows it on its diagonal. The row-major A is
 // read in place as the column-major M = A^T, which is what is factored (P M = L U): det(A) = det(M), A x = b
 // is solved with the transposed factors and inv(A) is inv(M) read row-major, so no transposed copy of A is
-// made. Eigen's own PartialPivLU (16-column panels factored in Eigen's kernels) took 4.3 ms for a 512 x 512
-// float64 solve where this takes 1.2 ms (bench/ember_bench.cpp, solve_512_f64).
+// made. Eigen's own PartialPivLU (16-column panels factored in Eigen's kernels) took 4.45 ms for a 512 x 512
+// float64 solve where this takes 1.31 ms (bench/ember_bench.cpp, solve_512_f64/ember_eigen).
 template <class T>
 class RecursiveLU {
  public:
