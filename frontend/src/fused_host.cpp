@@ -6,7 +6,6 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "ember/ops/dtype.hpp"
@@ -384,34 +383,11 @@ void run_fused(Backend& backend, const FusedProgram& program, Tensor& out) {
       return;
     }
   }
+  // Blocks are independent: large outputs split them over the host threads.
   const std::int64_t blocks = (p.n + kFusedBlock - 1) / kFusedBlock;
-  if (p.n < kFusedParallelMin || kFusedThreads < 2) {
-    run_blocks(p, out, 0, blocks);
-    return;
-  }
-  // Each thread takes a contiguous run of blocks; the first error is rethrown after all have finished.
-  std::vector<std::thread> threads;
-  std::vector<std::exception_ptr> errors(kFusedThreads);
-  const std::int64_t per = (blocks + kFusedThreads - 1) / kFusedThreads;
-  for (int t = 1; t < kFusedThreads; ++t) {
-    const std::int64_t first = std::min(blocks, per * t), last = std::min(blocks, per * (t + 1));
-    threads.emplace_back([&, t, first, last] {
-      try {
-        run_blocks(p, out, first, last);
-      } catch (...) {
-        errors[static_cast<std::size_t>(t)] = std::current_exception();
-      }
-    });
-  }
-  try {
-    run_blocks(p, out, 0, std::min(blocks, per));
-  } catch (...) {
-    errors[0] = std::current_exception();
-  }
-  for (std::thread& th : threads) th.join();
-  for (const std::exception_ptr& e : errors) {
-    if (e) std::rethrow_exception(e);
-  }
+  parallel_for(
+      blocks, [&](std::int64_t first, std::int64_t last) { run_blocks(p, out, first, last); },
+      (kFusedParallelMin + kFusedBlock - 1) / kFusedBlock, 1);
 }
 
 }  // namespace ember::host

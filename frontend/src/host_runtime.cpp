@@ -1,9 +1,10 @@
-// ember/host.hpp: the public face of the host block cache (host/host_memory.hpp) and of the vector kernels'
-// instruction set (host/vector_kernels.hpp).
+// ember/host.hpp: the public face of the host block cache (host/host_memory.hpp), the thread pool
+// (host/parallel.hpp) and the vector kernels' instruction set (host/vector_kernels.hpp).
 #include "ember/host.hpp"
 
 #include "ember/error.hpp"
 #include "host/host_memory.hpp"
+#include "host/parallel.hpp"
 #include "host/vector_kernels.hpp"
 
 namespace ember {
@@ -26,6 +27,10 @@ std::size_t trim_host_cache() {
 
 std::size_t set_host_cache_limit(std::size_t bytes) {
   return host::HostBlockCache::instance().set_limit(bytes);
+}
+
+HostThreadsInfo host_threads_info() {
+  return host::pool_info();
 }
 
 std::string host_simd_level() {

@@ -1,5 +1,6 @@
 // The host (cpu) runtime every cpu backend (eigen, blas) shares: the cache of freed memory blocks that op
-// results are allocated from, and the instruction set of the vectorized host kernels.
+// results are allocated from, the threads of large ops, and the instruction set of the vectorized host
+// kernels.
 #pragma once
 
 #include <cstddef>
@@ -22,6 +23,17 @@ HostCacheInfo host_cache_info();
 std::size_t trim_host_cache();
 // Bounds the cache (0 turns caching off), releasing blocks over the new bound; the previous bound.
 std::size_t set_host_cache_limit(std::size_t bytes);
+
+// The threads large host ops run on: a pool of threads - 1 workers started on first use and kept, with the
+// calling thread. Results do not depend on the number of threads.
+struct HostThreadsInfo {
+  int threads = 1;                  // EMBER_NUM_THREADS if set, else the number of cores (at most 64)
+  std::size_t workers_started = 0;  // threads the pool has started (threads - 1 once, however many ops ran)
+  std::size_t parallel_jobs = 0;    // ops split over the pool
+  std::size_t jobs_run_alone = 0;   // ops that found the pool busy with another thread's op and ran alone
+};
+// Starts the pool if it has not started (threads > 1).
+HostThreadsInfo host_threads_info();
 
 // The instruction set the host kernels run at: "avx512", "avx2" or "baseline" (SSE2 on x86-64); the widest
 // the cpu supports unless EMBER_HOST_SIMD names a narrower one. Every level gives the same bits.

@@ -5,7 +5,7 @@
 // evaluation runs (bit-identical by construction), but the intermediates live in a few block-sized scratch
 // buffers that stay in cache instead of full-size tensors. Steps whose operands are all scalars run once.
 // Scratch memory is private to the evaluation and not counted as tensor allocations; out is the only tensor.
-// Blocks are independent: large outputs are split over up to kFusedThreads threads.
+// Blocks are independent: large outputs are split over the host threads (host/parallel.hpp).
 #pragma once
 
 #include <cstdint>
@@ -15,7 +15,6 @@
 namespace ember::host {
 
 inline constexpr std::int64_t kFusedBlock = 4096;
-inline constexpr int kFusedThreads = 2;
 // Outputs with fewer elements run on the calling thread only.
 inline constexpr std::int64_t kFusedParallelMin = std::int64_t{1} << 18;
 
