@@ -2,10 +2,12 @@
 """NumPy as ember's peer: the cases of bench/ember_bench.cpp under the same GROUP names, as GROUP/peer_numpy,
 written as Google Benchmark JSON so that bench/report.sh joins them into its one ratio table.
 
-    /usr/bin/python3 bench/numpy_bench.py [--min-time SECONDS] [--out FILE] [--list] [--filter REGEX]
+    /usr/bin/python3 bench/numpy_bench.py [--min-time SECONDS] [--repetitions N] [--out FILE] [--list]
+                                          [--filter REGEX]
 
 Each case runs once untimed, then repeatedly until --min-time seconds have passed (at least once); the time is
-the mean wall time per run, like Google Benchmark's real_time. Inputs are float32 uniforms on [-1, 1) (solve:
+the mean wall time per run, like Google Benchmark's real_time. With --repetitions N that is done N times, each
+written as one run (repetition_index 0 to N-1), as Google Benchmark's --benchmark_repetitions writes them. Inputs are float32 uniforms on [-1, 1) (solve:
 float64, diagonally dominant), made outside the timing. Needs NumPy (Debian: python3-numpy for /usr/bin/python3).
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset so OpenBLAS (matmul, solve) picks its own kernels.
 """
@@ -107,6 +109,7 @@ def measure(make, run, min_time):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--min-time", type=float, default=0.5, help="seconds per case (default 0.5)")
+    ap.add_argument("--repetitions", type=int, default=1, help="timed runs per case (default 1)")
     ap.add_argument("--out", help="Google Benchmark JSON to write (default: standard output)")
     ap.add_argument("--filter", default="", help="run only the cases whose name matches this regex")
     ap.add_argument("--list", action="store_true", help="print the benchmark names and exit")
@@ -116,12 +119,17 @@ def main():
         for name, _, _ in selected:
             print(f"{name}/peer_numpy")
         return 0
+    if args.repetitions < 1:
+        ap.error("--repetitions must be at least 1")
     benchmarks = []
     for name, make, run in selected:
-        seconds, iterations = measure(make, run, args.min_time)
-        print(f"{name}/peer_numpy {seconds * 1e3:12.3f} ms {iterations:8d}", file=sys.stderr)
-        benchmarks.append({"name": f"{name}/peer_numpy", "run_name": f"{name}/peer_numpy", "run_type": "iteration",
-                           "iterations": iterations, "real_time": seconds * 1e3, "time_unit": "ms"})
+        for repetition in range(args.repetitions):
+            seconds, iterations = measure(make, run, args.min_time)
+            print(f"{name}/peer_numpy {seconds * 1e3:12.3f} ms {iterations:8d}", file=sys.stderr)
+            benchmarks.append({"name": f"{name}/peer_numpy", "run_name": f"{name}/peer_numpy",
+                               "run_type": "iteration", "repetitions": args.repetitions,
+                               "repetition_index": repetition, "iterations": iterations,
+                               "real_time": seconds * 1e3, "time_unit": "ms"})
     doc = {"context": {"executable": "numpy_bench.py", "numpy": np.__version__,
                        "python": platform.python_version()}, "benchmarks": benchmarks}
     text = json.dumps(doc, indent=1)

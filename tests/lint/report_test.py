@@ -11,6 +11,7 @@ tool's name.
 Standard library only; a ctest (bench_report_quick) runs it. Exit 0 when every check passes.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -94,7 +95,7 @@ def check_table(text, build, numpy_bench):
     lines = text.splitlines()
     head = next((l for l in lines if l.startswith("Measured ")), "")
     check(bool(head), "no 'Measured ...' line")
-    for part in (os.uname().sysname, "cores", "load average", "UTC"):
+    for part in (os.uname().sysname, "cores", "load average", "UTC", "the fastest of 2 runs"):
         check(part in head, f"header line lacks {part!r}: {head!r}")
     check(TABLE_HEADER in lines, "no table header")
     rows = {}
@@ -125,6 +126,21 @@ def check_table(text, build, numpy_bench):
     check("Not measured" not in text, "some benchmarks failed:\n" + text.split("Not measured", 1)[-1])
 
 
+def check_numpy_repetitions(numpy_bench, tmp):
+    """numpy_bench.py --repetitions 3 writes three runs of each case, indexed 0 to 2, as report.sh takes the
+    fastest of."""
+    python = numpy_python()
+    if python is None:
+        return
+    out = os.path.join(tmp, "numpy_reps.json")
+    subprocess.run([python, numpy_bench, "--filter", "^add_1K_f32/", "--min-time", "0.001", "--repetitions", "3",
+                    "--out", out], check=True, capture_output=True, timeout=60)
+    with open(out, encoding="utf-8") as f:
+        runs = json.load(f)["benchmarks"]
+    check([(b["name"], b["repetition_index"]) for b in runs] == [("add_1K_f32/peer_numpy", i) for i in range(3)],
+          f"numpy_bench.py --repetitions 3 wrote {[(b['name'], b.get('repetition_index')) for b in runs]}")
+
+
 def path_without(tool_prefix, folder):
     """A folder of links to every program on PATH except those whose names start with tool_prefix."""
     os.makedirs(folder, exist_ok=True)
@@ -152,6 +168,7 @@ def main():
                 text = f.read()
             check_table(text, build, os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"))
             print(text)
+        check_numpy_repetitions(os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"), tmp)
 
         bin_dir = path_without("clang-tidy", os.path.join(tmp, "bin"))
         run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out + ".2"],
