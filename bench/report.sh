@@ -23,8 +23,9 @@
 #      peer_B_... is paired only with the variants named ember_B... when the group has any, so that
 #      chain/ember_eigen_fused is measured against chain/peer_eigen_eager, not against another backend's
 #      eager run. Time: real_time per
-#      iteration, the fastest of the repetitions (ember_bench and NumPy run each case 3 times, 0.2 s each: the
-#      minimum on both sides keeps a shared machine's noise out of the ratio; aggregates are ignored).
+#      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 3 alternating rounds of
+#      0.2 s a case, and taking each side's fastest keeps a shared machine's noise and drift out of the ratio
+#      (aggregates of --benchmark_repetitions, when present, are ignored).
 #   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
@@ -127,23 +128,32 @@ else
   min_time=0.2
   repetitions=3
 fi
-run_json ember_bench env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" --benchmark_min_time=$min_time \
-  --benchmark_repetitions=$repetitions
-echo "report.sh: running bench/numpy_bench.py" >&2
-env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
-  --repetitions $repetitions --out "$work/numpy_bench.json" ||
-  { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
-# NumPy's runs join ember_bench's groups (GROUP/peer_numpy), so they are one file for the table.
-"$python" - "$work/ember_bench.json" "$work/numpy_bench.json" << 'PYTHON'
+# Rounds: ember_bench, then NumPy, then ember_bench again...: a shared machine's speed drifts over minutes, and
+# each side's fastest run then comes from across the whole run, not from one stretch of it.
+for ((round = 1; round <= repetitions; ++round)); do
+  run_json "ember_bench_$round" env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" \
+    --benchmark_min_time=$min_time
+  echo "report.sh: running bench/numpy_bench.py (round $round of $repetitions)" >&2
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
+    --out "$work/numpy_bench_$round.json" ||
+    { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
+done
+# Every round's runs, ember_bench's and NumPy's (GROUP/peer_numpy joins ember_bench's groups), in one file for
+# the table, which takes each name's fastest.
+"$python" - "$work/ember_bench.json" "$work"/ember_bench_*.json "$work"/numpy_bench_*.json << 'PYTHON'
 import json
 import sys
 
-with open(sys.argv[1], encoding="utf-8") as f:
-    ember = json.load(f)
-with open(sys.argv[2], encoding="utf-8") as f:
-    ember["benchmarks"] += json.load(f)["benchmarks"]
+merged = None
+for path in sys.argv[2:]:
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    if merged is None:
+        merged = data
+    else:
+        merged["benchmarks"] += data["benchmarks"]
 with open(sys.argv[1], "w", encoding="utf-8") as f:
-    json.dump(ember, f)
+    json.dump(merged, f)
 PYTHON
 run_json emberlint_bench "$build/emberlint_bench"
 
@@ -164,7 +174,7 @@ echo "report.sh: running bench/lint/compare.sh" >&2
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 header="Measured $started on $(uname -srm), ${cpu:-unknown CPU}, $(nproc) cores; load average"
 header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end. ember_bench and NumPy times:"
-header+=" the fastest of $repetitions runs of each case."
+header+=" the fastest of $repetitions alternating rounds of each case."
 mode=full
 [[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
 report=$work/report.md

@@ -95,7 +95,7 @@ def check_table(text, build, numpy_bench):
     lines = text.splitlines()
     head = next((l for l in lines if l.startswith("Measured ")), "")
     check(bool(head), "no 'Measured ...' line")
-    for part in (os.uname().sysname, "cores", "load average", "UTC", "the fastest of 2 runs"):
+    for part in (os.uname().sysname, "cores", "load average", "UTC", "the fastest of 2 alternating rounds"):
         check(part in head, f"header line lacks {part!r}: {head!r}")
     check(TABLE_HEADER in lines, "no table header")
     rows = {}
