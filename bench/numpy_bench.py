@@ -2,12 +2,14 @@
 """NumPy as ember's peer: the cases of bench/ember_bench.cpp under the same GROUP names, as GROUP/peer_numpy,
 written as Google Benchmark JSON so that bench/report.sh joins them into its one ratio table.
 
-    /usr/bin/python3 bench/numpy_bench.py [--min-time SECONDS] [--repetitions N] [--out FILE] [--list]
-                                          [--filter REGEX]
+    /usr/bin/python3 bench/numpy_bench.py [--min-time SECONDS] [--repetitions N] [--shuffle SEED]
+                                          [--out FILE] [--list] [--filter REGEX]
 
 Each case runs once untimed, then repeatedly until --min-time seconds have passed (at least once); the time is
 the mean wall time per run, like Google Benchmark's real_time. With --repetitions N that is done N times, each
-written as one run (repetition_index 0 to N-1), as Google Benchmark's --benchmark_repetitions writes them. Inputs are float32 uniforms on [-1, 1) (solve:
+written as one run (repetition_index 0 to N-1), as Google Benchmark's --benchmark_repetitions writes them.
+--shuffle SEED runs the cases in a random order drawn from SEED (bench/report.sh's rounds, as ember_bench's
+--benchmark_enable_random_interleaving). Inputs are float32 uniforms on [-1, 1) (solve:
 float64, diagonally dominant), made outside the timing. Needs NumPy (Debian: python3-numpy for /usr/bin/python3).
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset so OpenBLAS (matmul, solve) picks its own kernels.
 """
@@ -15,6 +17,7 @@ Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset so OpenBLAS (matmul, so
 import argparse
 import json
 import platform
+import random
 import re
 import sys
 import time
@@ -110,6 +113,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--min-time", type=float, default=0.5, help="seconds per case (default 0.5)")
     ap.add_argument("--repetitions", type=int, default=1, help="timed runs per case (default 1)")
+    ap.add_argument("--shuffle", type=int, help="run the cases in a random order drawn from this seed")
     ap.add_argument("--out", help="Google Benchmark JSON to write (default: standard output)")
     ap.add_argument("--filter", default="", help="run only the cases whose name matches this regex")
     ap.add_argument("--list", action="store_true", help="print the benchmark names and exit")
@@ -121,6 +125,8 @@ def main():
         return 0
     if args.repetitions < 1:
         ap.error("--repetitions must be at least 1")
+    if args.shuffle is not None:
+        random.Random(args.shuffle).shuffle(selected)
     benchmarks = []
     for name, make, run in selected:
         for repetition in range(args.repetitions):

@@ -23,9 +23,9 @@
 #      peer_B_... is paired only with the variants named ember_B... when the group has any, so that
 #      chain/ember_eigen_fused is measured against chain/peer_eigen_eager, not against another backend's
 #      eager run. Time: real_time per
-#      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 3 alternating rounds of
-#      0.2 s a case, and taking each side's fastest keeps a shared machine's noise and drift out of the ratio
-#      (aggregates of --benchmark_repetitions, when present, are ignored).
+#      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 5 alternating rounds of
+#      0.12 s a case, each round in a new random order, and taking each side's fastest keeps a shared machine's
+#      noise and drift out of the ratio (aggregates of --benchmark_repetitions, when present, are ignored).
 #   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
@@ -122,20 +122,21 @@ run_json() {  # run_json NAME COMMAND...: Google Benchmark's JSON into $work/NAM
 }
 if [[ $quick == 1 ]]; then
   min_time=0.001
-  repetitions=2
+  rounds=2
   export EMBERLINT_BENCH_UNITS=4 EMBERLINT_BENCH_SCALE_UNITS=10,20 EMBERLINT_BENCH_ANALYZE_SMALL=1 EMBERLINT_BENCH_LSP_EDITS=1
 else
-  min_time=0.2
-  repetitions=3
+  min_time=0.12
+  rounds=5
 fi
-# Rounds: ember_bench, then NumPy, then ember_bench again...: a shared machine's speed drifts over minutes, and
-# each side's fastest run then comes from across the whole run, not from one stretch of it.
-for ((round = 1; round <= repetitions; ++round)); do
+# Rounds: ember_bench, then NumPy, then ember_bench again..., each in a new random order of its cases: a shared
+# machine's speed drifts over minutes, and each side's fastest run of a case then comes from across the whole
+# run, not from one stretch of it.
+for ((round = 1; round <= rounds; ++round)); do
   run_json "ember_bench_$round" env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" \
-    --benchmark_min_time=$min_time
-  echo "report.sh: running bench/numpy_bench.py (round $round of $repetitions)" >&2
+    --benchmark_min_time=$min_time --benchmark_enable_random_interleaving=true
+  echo "report.sh: running bench/numpy_bench.py (round $round of $rounds)" >&2
   env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
-    --out "$work/numpy_bench_$round.json" ||
+    --shuffle "$round" --out "$work/numpy_bench_$round.json" ||
     { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
 done
 # Every round's runs, ember_bench's and NumPy's (GROUP/peer_numpy joins ember_bench's groups), in one file for
@@ -174,7 +175,7 @@ echo "report.sh: running bench/lint/compare.sh" >&2
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 header="Measured $started on $(uname -srm), ${cpu:-unknown CPU}, $(nproc) cores; load average"
 header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end. ember_bench and NumPy times:"
-header+=" the fastest of $repetitions alternating rounds of each case."
+header+=" the fastest of $rounds alternating rounds of each case, each round in a random order."
 mode=full
 [[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
 report=$work/report.md

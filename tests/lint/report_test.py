@@ -126,19 +126,27 @@ def check_table(text, build, numpy_bench):
     check("Not measured" not in text, "some benchmarks failed:\n" + text.split("Not measured", 1)[-1])
 
 
-def check_numpy_repetitions(numpy_bench, tmp):
-    """numpy_bench.py --repetitions 3 writes three runs of each case, indexed 0 to 2, as report.sh takes the
-    fastest of."""
+def check_numpy_runs(numpy_bench, tmp):
+    """numpy_bench.py --repetitions 3 writes three runs of each case, indexed 0 to 2; --shuffle SEED runs the
+    same cases in an order drawn from SEED (two seeds, two orders; one seed, one order)."""
     python = numpy_python()
     if python is None:
         return
-    out = os.path.join(tmp, "numpy_reps.json")
-    subprocess.run([python, numpy_bench, "--filter", "^add_1K_f32/", "--min-time", "0.001", "--repetitions", "3",
-                    "--out", out], check=True, capture_output=True, timeout=60)
-    with open(out, encoding="utf-8") as f:
-        runs = json.load(f)["benchmarks"]
-    check([(b["name"], b["repetition_index"]) for b in runs] == [("add_1K_f32/peer_numpy", i) for i in range(3)],
-          f"numpy_bench.py --repetitions 3 wrote {[(b['name'], b.get('repetition_index')) for b in runs]}")
+
+    def names(*options):
+        out = os.path.join(tmp, "numpy_runs.json")
+        subprocess.run([python, numpy_bench, "--filter", "_1K_f32/", "--min-time", "0.0001", "--out", out,
+                        *options], check=True, capture_output=True, timeout=120)
+        with open(out, encoding="utf-8") as f:
+            return [(b["name"], b["repetition_index"]) for b in json.load(f)["benchmarks"]]
+
+    runs = names("--filter", "^add_1K_f32/", "--repetitions", "3")
+    check(runs == [("add_1K_f32/peer_numpy", i) for i in range(3)], f"numpy_bench.py --repetitions 3 wrote {runs}")
+    plain, one, two = names(), names("--shuffle", "1"), names("--shuffle", "2")
+    check(len(plain) >= 10 and sorted(one) == sorted(plain) and sorted(two) == sorted(plain),
+          f"--shuffle changed the cases: {one} {two} against {plain}")
+    check(one != plain and one != two and names("--shuffle", "1") == one,
+          f"--shuffle 1 and 2 orders: {one} {two}, unshuffled {plain}")
 
 
 def path_without(tool_prefix, folder):
@@ -168,7 +176,7 @@ def main():
                 text = f.read()
             check_table(text, build, os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"))
             print(text)
-        check_numpy_repetitions(os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"), tmp)
+        check_numpy_runs(os.path.join(os.path.dirname(os.path.abspath(report_sh)), "numpy_bench.py"), tmp)
 
         bin_dir = path_without("clang-tidy", os.path.join(tmp, "bin"))
         run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out + ".2"],
