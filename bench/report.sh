@@ -24,7 +24,7 @@
 #      chain/ember_eigen_fused is measured against chain/peer_eigen_eager, not against another backend's
 #      eager run. Time: real_time per
 #      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 5 alternating rounds of
-#      0.12 s a case, each round in a new random order, and taking each side's fastest keeps a shared machine's
+#      0.12 s a case, each after the first in a new random order, and taking each side's fastest keeps a machine's
 #      noise and drift out of the ratio (aggregates of --benchmark_repetitions, when present, are ignored).
 #   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
@@ -128,15 +128,20 @@ else
   min_time=0.12
   rounds=5
 fi
-# Rounds: ember_bench, then NumPy, then ember_bench again..., each in a new random order of its cases: a shared
-# machine's speed drifts over minutes, and each side's fastest run of a case then comes from across the whole
-# run, not from one stretch of it.
+# Rounds: ember_bench, then NumPy, then ember_bench again..., each after the first in a new random order of its
+# cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then comes from
+# across the whole run, not from one stretch of it. (The first round's order is the table's.)
 for ((round = 1; round <= rounds; ++round)); do
+  shuffle_ember=() shuffle_numpy=()
+  if ((round > 1)); then
+    shuffle_ember=(--benchmark_enable_random_interleaving=true)
+    shuffle_numpy=(--shuffle "$round")
+  fi
   run_json "ember_bench_$round" env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" \
-    --benchmark_min_time=$min_time --benchmark_enable_random_interleaving=true
+    --benchmark_min_time=$min_time "${shuffle_ember[@]}"
   echo "report.sh: running bench/numpy_bench.py (round $round of $rounds)" >&2
   env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
-    --shuffle "$round" --out "$work/numpy_bench_$round.json" ||
+    "${shuffle_numpy[@]}" --out "$work/numpy_bench_$round.json" ||
     { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
 done
 # Every round's runs, ember_bench's and NumPy's (GROUP/peer_numpy joins ember_bench's groups), in one file for
@@ -175,7 +180,7 @@ echo "report.sh: running bench/lint/compare.sh" >&2
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 header="Measured $started on $(uname -srm), ${cpu:-unknown CPU}, $(nproc) cores; load average"
 header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end. ember_bench and NumPy times:"
-header+=" the fastest of $rounds alternating rounds of each case, each round in a random order."
+header+=" the fastest of $rounds alternating rounds of each case, each after the first in a random order."
 mode=full
 [[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
 report=$work/report.md
