@@ -23,9 +23,9 @@
 #      peer_B_... is paired only with the variants named ember_B... when the group has any, so that
 #      chain/ember_eigen_fused is measured against chain/peer_eigen_eager, not against another backend's
 #      eager run. Time: real_time per
-#      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 5 alternating rounds of
-#      0.12 s a case, each after the first in a new random order, and taking each side's fastest keeps a machine's
-#      noise and drift out of the ratio (aggregates of --benchmark_repetitions, when present, are ignored).
+#      iteration, the fastest of the runs of that name: ember_bench and NumPy run in 5 alternating rounds
+#      of 0.12 s a case, each after the first in a new random order, and taking each side's fastest keeps a
+#      machine's noise and drift out of the ratio (aggregates of --benchmark_repetitions are ignored).
 #   2. Counters of one benchmark named `vs:ROW:ember` and `vs:ROW:PEER`, in seconds: a row ROW, the ember
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
@@ -128,9 +128,9 @@ else
   min_time=0.12
   rounds=5
 fi
-# Rounds: ember_bench, then NumPy, then ember_bench again..., each after the first in a new random order of its
-# cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then comes from
-# across the whole run, not from one stretch of it. (The first round's order is the table's.)
+# Rounds: ember_bench, then NumPy, then ember_bench again..., each after the first in a new random order of
+# its cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then comes
+# from across the whole run, not from one stretch of it. (The first round's order is the table's.)
 for ((round = 1; round <= rounds; ++round)); do
   shuffle_ember=() shuffle_numpy=()
   if ((round > 1)); then
