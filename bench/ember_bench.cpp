@@ -4,7 +4,8 @@
 // family, at 1K, 64K and 16M elements (32x32, 256x256 and 4096x4096 for 2-d cases): element-wise binary,
 // broadcast, into a given output (out=), unary and transcendental (exp, log; exp also in float64); fused
 // chains; reductions (full and per axis); layout (transpose + copy, concatenate, slice); random uniform and
-// normal; sort (64K and 1M); matmul (256, 1024); solve (128, 512). Names follow bench/report.sh's convention:
+// normal; sort (64K and 1M); matmul (256, 1024); a dense layer (relu(x @ w + b), 256); solve (128, 512).
+// Names follow bench/report.sh's convention:
 // GROUP/ember_BACKEND, GROUP/eigen_raw, GROUP/peer_B_... .
 //
 // Also: dispatch (1-element add, the per-op overhead; raw OpenCL's launch and wait as its peer on OpenCL) and
@@ -150,6 +151,14 @@ std::vector<EmberCase> ember_cases() {
                      },
                      [](const Inputs& x) { return ops::matmul(x[0], x[1]); }});
   }
+  // A dense layer, relu(x @ w + b): element-wise work right after OpenBLAS's threads, as a network's loop has
+  // it (host threads that kept spinning would take a core from the next matmul).
+  cases.push_back(
+      {"dense_relu_256_f32",
+       [] {
+         return Inputs{uniform({256, 256}), uniform({256, 256}), uniform({256}), ops::zeros({})};
+       },
+       [](const Inputs& x) { return ops::maximum(ops::add(ops::matmul(x[0], x[1]), x[2]), x[3]); }});
   for (std::int64_t n : {128, 512}) {
     cases.push_back({"solve_" + std::to_string(n) + "_f64",
                      [n] {

@@ -140,8 +140,8 @@ for ((round = 1; round <= rounds; ++round)); do
   run_json "ember_bench_$round" env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" \
     --benchmark_min_time=$min_time "${shuffle_ember[@]}"
   echo "report.sh: running bench/numpy_bench.py (round $round of $rounds)" >&2
-  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" --min-time $min_time \
-    "${shuffle_numpy[@]}" --out "$work/numpy_bench_$round.json" ||
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" \
+    --min-time $min_time "${shuffle_numpy[@]}" --out "$work/numpy_bench_$round.json" ||
     { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
 done
 # Every round's runs, ember_bench's and NumPy's (GROUP/peer_numpy joins ember_bench's groups), in one file for

@@ -385,9 +385,11 @@ void run_fused(Backend& backend, const FusedProgram& program, Tensor& out) {
   }
   // Blocks are independent: large outputs split them over the host threads.
   const std::int64_t blocks = (p.n + kFusedBlock - 1) / kFusedBlock;
+  // A program costs several ops an element: every split is worth waking the workers for.
+  const std::int64_t min_blocks = (kFusedParallelMin + kFusedBlock - 1) / kFusedBlock;
   parallel_for(
-      blocks, [&](std::int64_t first, std::int64_t last) { run_blocks(p, out, first, last); },
-      (kFusedParallelMin + kFusedBlock - 1) / kFusedBlock, 1);
+      blocks, [&](std::int64_t first, std::int64_t last) { run_blocks(p, out, first, last); }, min_blocks, 1,
+      min_blocks);
 }
 
 }  // namespace ember::host

@@ -70,6 +70,41 @@ TEST(HostThreads, LargeInputsUseThePoolAndItsWorkersStartOnce) {
   EXPECT_GE(after.parallel_jobs + after.jobs_run_alone, before.parallel_jobs + before.jobs_run_alone + 200);
 }
 
+// Waking a sleeping worker costs more than a small op saves: a small op after a pause runs on its caller, and
+// only ops that follow each other closely (a loop) wake the workers.
+TEST(HostThreads, ASmallOpAfterAPauseRunsOnItsCallerAndALoopWakesTheWorkers) {
+  const int workers = host_threads_info().threads - 1;
+  if (workers < 1) GTEST_SKIP() << "one host thread";
+  const auto all_asleep = [&] {
+    for (int i = 0; i < 2000 && host_threads_info().workers_asleep != workers; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return host_threads_info().workers_asleep == workers;
+  };
+  ASSERT_GT(chunks_on_workers(1), 0);  // a large op wakes them
+  ASSERT_TRUE(all_asleep()) << "the workers did not go to sleep after their last op";
+  std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the pause: far longer than the workers' spin
+  constexpr std::int64_t kMin = 1 << 12, kSmall = 1 << 13;  // split, but under the wake bound (16 * kMin)
+  const HostThreadsInfo before = host_threads_info();
+  const std::thread::id caller = std::this_thread::get_id();
+  std::atomic<int> on_workers{0};
+  const auto small_op = [&] {
+    host::parallel_for(
+        kSmall,
+        [&](std::int64_t, std::int64_t) {
+          if (std::this_thread::get_id() != caller) on_workers.fetch_add(1);
+        },
+        kMin);
+  };
+  small_op();
+  EXPECT_EQ(on_workers.load(), 0);
+  EXPECT_EQ(host_threads_info().jobs_run_alone, before.jobs_run_alone + 1);
+  EXPECT_EQ(host_threads_info().parallel_jobs, before.parallel_jobs);
+  for (int i = 0; i < 1000; ++i) small_op();
+  EXPECT_GT(host_threads_info().parallel_jobs, before.parallel_jobs)
+      << "back-to-back small ops never woke them";
+}
+
 TEST(HostThreads, TheFirstExceptionIsRethrownAfterEveryChunkHasRun) {
   for (const std::int64_t min_parallel : {std::int64_t{1}, std::int64_t{1} << 40}) {  // pool, and alone
     std::atomic<std::int64_t> covered{0};

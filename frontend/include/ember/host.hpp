@@ -30,7 +30,10 @@ struct HostThreadsInfo {
   int threads = 1;                  // EMBER_NUM_THREADS if set, else the number of cores (at most 64)
   std::size_t workers_started = 0;  // threads the pool has started (threads - 1 once, however many ops ran)
   std::size_t parallel_jobs = 0;    // ops split over the pool
-  std::size_t jobs_run_alone = 0;   // ops that found the pool busy with another thread's op and ran alone
+  std::size_t jobs_run_alone = 0;   // split-size ops that ran on their caller alone: the pool was busy with
+                                    // another thread's op, or its workers slept and the op was too small to
+                                    // wake them (the previous op ended over 20 us before)
+  int workers_asleep = 0;           // workers sleeping now (a worker sleeps 20 us after its last op)
 };
 // Starts the pool if it has not started (threads > 1).
 HostThreadsInfo host_threads_info();

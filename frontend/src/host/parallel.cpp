@@ -13,17 +13,18 @@
 #include <chrono>
 #include <condition_variable>
 #include <exception>
-#include <memory>
 #include <mutex>
+#include <system_error>
 #include <utility>
 #include <vector>
 
 namespace ember::host {
 namespace {
 
-// How long a worker watches for the next job before it sleeps: back-to-back ops find it awake, and an idle
-// program stops spending a core within this time.
-constexpr auto kPoolSpin = std::chrono::microseconds(50);
+// How long a worker watches for the next job before it sleeps: back-to-back ops find it awake, and a program
+// that does something else (OpenBLAS's threads in a matmul, its own work) gets the core back within this
+// time.
+constexpr auto kPoolSpin = std::chrono::microseconds(20);
 // Indices of a job fit a share word's 16-bit fields.
 constexpr std::int64_t kMaxTasks = 0xffff;
 
@@ -65,19 +66,43 @@ void run_alone(std::int64_t tasks, void (*task)(void*, std::int64_t), void* cont
 
 class Pool {
  public:
+  // As many workers as the system lets it start, up to `workers` (none: every job runs on its caller).
   explicit Pool(int workers) {
     threads_.reserve(static_cast<std::size_t>(workers));
     for (int w = 1; w <= workers; ++w) {
-      threads_.emplace_back([this, w] { work(w); });
+      try {
+        threads_.emplace_back([this, w] { work(w); });
+      } catch (const std::system_error&) {  // a thread limit (EAGAIN)
+        break;
+      }
       started_.fetch_add(1, std::memory_order_relaxed);
     }
   }
   int workers() const { return static_cast<int>(threads_.size()); }
 
-  void run(std::int64_t tasks, int threads, void (*task)(void*, std::int64_t), void* context) {
+  void run(std::int64_t tasks, int threads, bool wake, void (*task)(void*, std::int64_t), void* context) {
     const std::unique_lock busy(busy_, std::try_to_lock);
     if (!busy.owns_lock()) {  // another thread's job: no worker to spare
       alone_.fetch_add(1, std::memory_order_relaxed);
+      run_alone(tasks, task, context);
+      return;
+    }
+    // Waking a sleeping worker costs more than a small job saves (a futex wake and the worker's cold start:
+    // 13 us more for a 64K add after a matmul, in a virtual machine). A small job wakes the workers only
+    // when the previous job ended within kPoolSpin: ops come back to back, and the workers, awake from now
+    // on, spin between them.
+    const auto now = std::chrono::steady_clock::now();
+    const bool recent = now - last_end_ < kPoolSpin;
+    if (!wake && !recent && sleepers_.load(std::memory_order_seq_cst) == workers()) {
+      alone_.fetch_add(1, std::memory_order_relaxed);
+      struct Chunk {  // nested calls stay on this thread (this one holds busy_), also when a task throws
+        std::chrono::steady_clock::time_point& end;
+        explicit Chunk(std::chrono::steady_clock::time_point& e) : end(e) { in_parallel_chunk() = true; }
+        ~Chunk() {
+          in_parallel_chunk() = false;
+          end = std::chrono::steady_clock::now();
+        }
+      } chunk{last_end_};
       run_alone(tasks, task, context);
       return;
     }
@@ -110,6 +135,7 @@ class Pool {
         std::this_thread::yield();  // a worker was preempted inside its task
       }
     }
+    last_end_ = std::chrono::steady_clock::now();
     if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
 
@@ -119,6 +145,7 @@ class Pool {
     i.workers_started = static_cast<std::size_t>(started_.load(std::memory_order_relaxed));
     i.parallel_jobs = static_cast<std::size_t>(jobs_.load(std::memory_order_relaxed));
     i.jobs_run_alone = static_cast<std::size_t>(alone_.load(std::memory_order_relaxed));
+    i.workers_asleep = sleepers_.load(std::memory_order_relaxed);
     return i;
   }
 
@@ -180,7 +207,8 @@ class Pool {
   };
 
   std::vector<std::thread> threads_;
-  std::mutex busy_;  // held by the thread whose job the pool runs
+  std::mutex busy_;  // held by the thread whose job the pool runs; guards what follows up to error_
+  std::chrono::steady_clock::time_point last_end_;  // when the last job ended
   std::uint32_t epoch_ = 0;
   void (*task_)(void*, std::int64_t) = nullptr;
   void* context_ = nullptr;
@@ -226,13 +254,13 @@ bool& in_parallel_chunk() {
   return inside;
 }
 
-void run_tasks(std::int64_t tasks, int threads, void (*task)(void*, std::int64_t), void* context) {
+void run_tasks(std::int64_t tasks, int threads, bool wake, void (*task)(void*, std::int64_t), void* context) {
   if (tasks <= 0) return;
   if (threads <= 1 || tasks == 1 || tasks > kMaxTasks || in_parallel_chunk() || host_threads() < 2) {
     run_alone(tasks, task, context);
     return;
   }
-  pool().run(tasks, threads, task, context);
+  pool().run(tasks, threads, wake, task, context);
 }
 
 HostThreadsInfo pool_info() {

@@ -516,6 +516,9 @@ EMBER_VECTOR_KERNEL(gamma_f32,
 // The vector kernels take 0.07 (add, in cache) to 3 ns an element on one core: from 16K elements splitting
 // pays for handing chunks to the pool (0.3 us with its workers awake, a few us to wake them).
 constexpr std::int64_t kVectorParallelMin = kParallelMin / 4;
+// Random fills take 0.3 to 2 ns an element: from 64K elements (20 us and more) they are worth waking the
+// pool's workers for (the others from parallel_for's default, 16 times kVectorParallelMin).
+constexpr std::int64_t kRandomWakeMin = kParallelMin;
 
 // A random fill kernel (the NAME_at of its EMBER_VECTOR_KERNEL, taking out, begin, end, the seed, call and
 // params, then the words function) at the current level, over n elements on every core.
@@ -527,7 +530,7 @@ void fill_f32(KernelAt kernel_at, float* out, std::int64_t n, ember_u64 seed, em
   const WordsFn words = draw_words_for(level);
   parallel_for(
       n, [&](std::int64_t begin, std::int64_t end) { kernel(out, begin, end, seed, call, params..., words); },
-      kVectorParallelMin);
+      kVectorParallelMin, 64, kRandomWakeMin);
 }
 
 // out[i] = f(x[i]) by the kernel of the level in use, split over threads from kVectorParallelMin elements.
