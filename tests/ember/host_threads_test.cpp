@@ -1,7 +1,8 @@
 // The host thread pool (frontend/src/host/parallel.hpp, ember/host.hpp's host_threads_info): parallel_for
 // runs every index exactly once whatever the split, rethrows a chunk's exception after the others have
-// finished, keeps nested calls on their thread, serves several calling threads at once, survives fork(), and
-// starts its workers once for any number of ops.
+// finished, keeps nested calls on their thread, serves several calling threads at once, survives fork(),
+// starts its workers once for any number of ops, and wakes sleeping workers for a loop of small ops but not
+// for one small op after a pause.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -84,7 +85,7 @@ TEST(HostThreads, ASmallOpAfterAPauseRunsOnItsCallerAndALoopWakesTheWorkers) {
   ASSERT_GT(chunks_on_workers(1), 0);  // a large op wakes them
   ASSERT_TRUE(all_asleep()) << "the workers did not go to sleep after their last op";
   std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the pause: far longer than the workers' spin
-  constexpr std::int64_t kMin = 1 << 12, kSmall = 1 << 13;  // split, but under the wake bound (16 * kMin)
+  constexpr std::int64_t kMin = 1 << 12, kSmall = 1 << 13;    // split, but under the wake bound (16 * kMin)
   const HostThreadsInfo before = host_threads_info();
   const std::thread::id caller = std::this_thread::get_id();
   std::atomic<int> on_workers{0};

@@ -91,8 +91,7 @@ class Pool {
     // 13 us more for a 64K add after a matmul, in a virtual machine). A small job wakes the workers only
     // when the previous job ended within kPoolSpin: ops come back to back, and the workers, awake from now
     // on, spin between them.
-    const auto now = std::chrono::steady_clock::now();
-    const bool recent = now - last_end_ < kPoolSpin;
+    const bool recent = std::chrono::steady_clock::now() - last_end_ < kPoolSpin;
     if (!wake && !recent && sleepers_.load(std::memory_order_seq_cst) == workers()) {
       alone_.fetch_add(1, std::memory_order_relaxed);
       struct Chunk {  // nested calls stay on this thread (this one holds busy_), also when a task throws

@@ -6,7 +6,7 @@
 //
 // The pool (parallel.cpp) starts host_threads() - 1 workers on first use and keeps them. A worker that has
 // finished a job spins for a short while (kPoolSpin, 20 us) before it sleeps, so the next op of a loop finds
-// it awake: handing it a chunk then costs well under a microsecond instead of a thread start (about 20 us) or
+// it awake: handing it a chunk then costs well under a microsecond instead of a thread start (about 30 us) or
 // a wake-up. Sleeping workers are woken by large jobs, and by small ones that follow the previous job closely
 // (a loop); a small job after a pause (a matmul on OpenBLAS's threads, the program's own work) runs on its
 // caller, as waking would cost more than it saves. Every thread first runs the chunks of its own share of [0,

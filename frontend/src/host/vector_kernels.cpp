@@ -514,7 +514,8 @@ EMBER_VECTOR_KERNEL(gamma_f32,
                     (out, begin, end, seed, call, alpha, scale, words))
 
 // The vector kernels take 0.07 (add, in cache) to 3 ns an element on one core: from 16K elements splitting
-// pays for handing chunks to the pool (0.3 us with its workers awake, a few us to wake them).
+// pays for handing chunks to awake workers (0.3 us); sleeping ones are woken from 256K elements only
+// (parallel_for's wake_min; waking costs several us).
 constexpr std::int64_t kVectorParallelMin = kParallelMin / 4;
 // Random fills take 0.3 to 2 ns an element: from 64K elements (20 us and more) they are worth waking the
 // pool's workers for (the others from parallel_for's default, 16 times kVectorParallelMin).
