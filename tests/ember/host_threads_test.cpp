@@ -82,8 +82,8 @@ TEST(HostThreads, ASmallOpAfterAPauseRunsOnItsCallerAndALoopWakesTheWorkers) {
     }
     return host_threads_info().workers_asleep == workers;
   };
-  ASSERT_GT(chunks_on_workers(1), 0);  // a large op wakes them
-  ASSERT_TRUE(all_asleep()) << "the workers did not go to sleep after their last op";
+  ASSERT_TRUE(all_asleep())
+      << "the workers did not go to sleep after their last op";  // (this starts the pool)
   std::this_thread::sleep_for(std::chrono::milliseconds(1));  // the pause: far longer than the workers' spin
   constexpr std::int64_t kMin = 1 << 12, kSmall = 1 << 13;    // split, but under the wake bound (16 * kMin)
   const HostThreadsInfo before = host_threads_info();
@@ -171,7 +171,7 @@ TEST(HostThreads, SeveralCallingThreadsGetExactResults) {
 // workers that do not exist there.
 TEST(HostThreads, AForkedChildRunsParallelWorkOnItsOwnWorkers) {
   if (host_threads_info().threads < 2) GTEST_SKIP() << "one host thread";
-  ASSERT_GT(chunks_on_workers(5), 0);  // the parent's pool is running
+  ASSERT_GT(chunks_on_workers(50), 0);  // the parent's pool is running
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
