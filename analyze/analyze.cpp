@@ -15,14 +15,14 @@
 #include "analyze/migrate.hpp"
 #include "analyze/model.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/cache.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
-#include "lint/fixes.hpp"
-#include "lint/git_diff.hpp"
-#include "lint/glob.hpp"
-#include "lint/project.hpp"
-#include "lint/units.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
+#include "lint/findings/fixes.hpp"
+#include "lint/run/git_diff.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/project/project.hpp"
+#include "lint/run/units.hpp"
 
 namespace emberlint::analyze {
 

@@ -10,7 +10,7 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/migration_plan.hpp"
-#include "lint/runner.hpp"
+#include "lint/run/runner.hpp"
 
 namespace emberlint {
 
@@ -35,7 +35,7 @@ struct AnalyzeOptions {
   bool migrate = false;
   std::string backend;                             // --backend NAME|all (with --migrate)
   bool apply = false;                              // --apply; otherwise --dry-run
-  std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/cache.hpp); nullopt: none
+  std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/run/cache.hpp); nullopt: none
 };
 
 // The consistency rules over an inventory (rules/el4_inventory.hpp's check_inventory): every finding at

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
-#include "lint/glob.hpp"
-#include "lint/source_text.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::analyze {
 

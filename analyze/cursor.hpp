@@ -1,5 +1,5 @@
 // The libclang reading the inventory models share: places, qualified names, signatures and the classification
-// of a body (only throws, says "not implemented", what it calls). Built on lint/cursor.hpp's wrapper.
+// of a body (only throws, says "not implemented", what it calls). Built on lint/libclang/cursor.hpp's wrapper.
 #pragma once
 
 #include <filesystem>
@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "analyze/inventory.hpp"
-#include "lint/cursor.hpp"
-#include "lint/glob.hpp"
+#include "lint/libclang/cursor.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint::analyze {
 
@@ -26,7 +26,7 @@ class Places {
  private:
   std::map<CXFile, std::filesystem::path> files_;
 };
-// The generic cursor helpers of lint/cursor.hpp, by the names the models use.
+// The generic cursor helpers of lint/libclang/cursor.hpp, by the names the models use.
 using clang::body_of;
 using clang::children;
 using clang::enclosing_namespace;

@@ -10,12 +10,12 @@
 
 #include "analyze/cursor.hpp"
 #include "analyze/model.hpp"
-#include "lint/cursor.hpp"
-#include "lint/glob.hpp"
-#include "lint/parse.hpp"
-#include "lint/project.hpp"
-#include "lint/scheduler.hpp"
-#include "lint/source_text.hpp"
+#include "lint/libclang/cursor.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/parse/parse.hpp"
+#include "lint/project/project.hpp"
+#include "lint/run/scheduler.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::analyze {
 

@@ -9,9 +9,9 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/cache.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
 #include "lint/diagnostic.hpp"
 
 namespace emberlint::analyze {

@@ -7,12 +7,12 @@
 
 #include "analyze/cursor.hpp"
 #include "analyze/migrate_source.hpp"
-#include "lint/cursor.hpp"
-#include "lint/fixes.hpp"
-#include "lint/glob.hpp"
-#include "lint/parse.hpp"
-#include "lint/project.hpp"
-#include "lint/runner.hpp"
+#include "lint/libclang/cursor.hpp"
+#include "lint/findings/fixes.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/parse/parse.hpp"
+#include "lint/project/project.hpp"
+#include "lint/run/runner.hpp"
 
 // The plan: which definitions of the candidate files move where, with which helpers and includes, and which
 // frontend calls become dispatches (analyze/migrate_source.cpp reads the files; analyze/migrate_apply.cpp

@@ -22,8 +22,8 @@
 
 #include "analyze/migration_plan.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
 
 namespace emberlint::analyze {
 

@@ -9,8 +9,8 @@
 #include <sstream>
 
 #include "analyze/migrate.hpp"
-#include "lint/fault_injection.hpp"
-#include "lint/fixes.hpp"
+#include "lint/support/fault_injection.hpp"
+#include "lint/findings/fixes.hpp"
 
 namespace emberlint::analyze {
 

@@ -7,8 +7,8 @@
 
 #include "analyze/cursor.hpp"
 #include "analyze/migrate.hpp"
-#include "lint/glob.hpp"
-#include "lint/parse.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/parse/parse.hpp"
 
 namespace emberlint::analyze::migration {
 

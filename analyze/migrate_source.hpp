@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "analyze/inventory.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/cursor.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/libclang/cursor.hpp"
 
 namespace emberlint::analyze::migration {
 

@@ -12,8 +12,8 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/clang.hpp"
-#include "lint/config.hpp"
+#include "lint/libclang/clang.hpp"
+#include "lint/project/config.hpp"
 
 namespace emberlint::analyze {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "analyze/name_pattern.hpp"
-#include "lint/config.hpp"
-#include "lint/glob.hpp"
+#include "lint/project/config.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint::analyze {
 

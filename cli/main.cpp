@@ -14,16 +14,16 @@
 #include <sstream>
 
 #include "cli/options.hpp"
-#include "lint/cache.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
-#include "lint/fixes.hpp"
-#include "lint/git_diff.hpp"
-#include "lint/glob.hpp"
-#include "lint/init.hpp"
-#include "lint/layer_listing.hpp"
-#include "lint/runner.hpp"
-#include "lint/units.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
+#include "lint/findings/fixes.hpp"
+#include "lint/run/git_diff.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/init/init.hpp"
+#include "lint/project/layer_listing.hpp"
+#include "lint/run/runner.hpp"
+#include "lint/run/units.hpp"
 #include "lsp/server.hpp"
 #include "reports/merge.hpp"
 #include "reports/outputs.hpp"
@@ -199,7 +199,7 @@ int main(int argc, char** argv) {
   check->add_flag("--no-query-driver", no_query_driver,
                   "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
                   "its default standard, target, instruction-set macros and system include folders");
-  // Build systems and CI (lint/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
+  // Build systems and CI (lint/run/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
   // (CMake's <LANG>_CLANG_TIDY); --shard K/N lints a part of the units, `emberlint merge` joins the reports.
   if (args.front() == "check") options.unit_command = take_unit_command(args);
   check->footer(

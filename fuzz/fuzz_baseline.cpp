@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "fuzz/fuzz_support.hpp"
-#include "lint/baseline.hpp"
+#include "lint/run/baseline.hpp"
 
 namespace {
 

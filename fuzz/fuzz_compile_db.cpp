@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "fuzz/fuzz_support.hpp"
-#include "lint/compile_db.hpp"
-#include "lint/parse.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/parse/parse.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace emberlint;

@@ -6,8 +6,8 @@
 #include <cstdint>
 
 #include "fuzz/fuzz_support.hpp"
-#include "lint/config.hpp"
-#include "lint/project.hpp"
+#include "lint/project/config.hpp"
+#include "lint/project/project.hpp"
 #include "rules/registry.hpp"
 
 namespace {

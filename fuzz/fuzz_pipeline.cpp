@@ -16,9 +16,9 @@
 #include <sstream>
 
 #include "fuzz/fuzz_support.hpp"
-#include "lint/config.hpp"
-#include "lint/fixes.hpp"
-#include "lint/runner.hpp"
+#include "lint/project/config.hpp"
+#include "lint/findings/fixes.hpp"
+#include "lint/run/runner.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 
 #include "fuzz/fuzz_support.hpp"
-#include "lint/suppressions.hpp"
+#include "lint/findings/suppressions.hpp"
 
 namespace {
 

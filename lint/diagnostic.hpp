@@ -15,7 +15,7 @@ struct Replacement {
   std::size_t offset = 0, length = 0;
   std::string replacement;
   // The functions the replacement calls: where each name starts in `replacement` and the qualified name it
-  // must resolve to from there. The fix is checked by reparsing the unit with it applied (lint/fix_check.hpp)
+  // must resolve to from there. The fix is checked by reparsing the unit with it applied (lint/findings/fix_check.hpp)
   // before it is offered; not part of the key, not written to caches or reports.
   struct Call {
     std::size_t offset = 0;
@@ -73,7 +73,7 @@ struct Failure {
   std::filesystem::path where;  // the file of the first error (maybe a header), if known
   unsigned line = 0, column = 0;
   // Why: "missing-sdk-header", "missing-generated-file", "unsupported-feature" or "other"
-  // (lint/parse_errors.hpp).
+  // (lint/project/parse_errors.hpp).
   std::string cause = "other";
   bool partial = false;            // the unit was analyzed despite its errors
   bool expected = false;           // the governing config expects this cause here

@@ -40,7 +40,7 @@ struct FileFacts {
   std::filesystem::path path;  // absolute, normalized
   bool in_project = false;     // under the project root and not excluded: its code was walked
   // Of a project file: the line ranges of its conditional blocks, the include guard left out (see
-  // DirectiveScan::conditionals in lint/include_graph.hpp).
+  // DirectiveScan::conditionals in lint/parse/include_graph.hpp).
   std::vector<std::pair<unsigned, unsigned>> conditionals;
 };
 
@@ -170,7 +170,7 @@ struct NamespaceUse {
 struct TuFacts {
   std::filesystem::path main_file;
   FileId main = -1;
-  // A batch of headers (lint/runner.cpp: its main file only includes them): the headers, each standing for a
+  // A batch of headers (lint/run/runner.cpp: its main file only includes them): the headers, each standing for a
   // unit's own file. They share a layer; the first stands for the unit in ProjectModel::configured_by_unit.
   std::vector<FileId> batch;
   std::vector<FileFacts> files;

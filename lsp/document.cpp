@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "lint/glob.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint::lsp {
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::lsp {
 

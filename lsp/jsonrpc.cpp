@@ -6,7 +6,7 @@
 #include <cerrno>
 #include <charconv>
 
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::lsp {
 

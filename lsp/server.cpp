@@ -16,13 +16,13 @@
 #include <thread>
 #include <vector>
 
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
-#include "lint/glob.hpp"
-#include "lint/parse.hpp"
-#include "lint/runner.hpp"
-#include "lint/source_text.hpp"
-#include "lint/suppressions.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/parse/parse.hpp"
+#include "lint/run/runner.hpp"
+#include "lint/support/source_text.hpp"
+#include "lint/findings/suppressions.hpp"
 #include "lint/version.hpp"
 #include "lsp/document.hpp"
 #include "lsp/jsonrpc.hpp"

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "lint/rule.hpp"
+#include "lint/findings/rule.hpp"
 
 namespace emberlint::lsp {
 

@@ -1,4 +1,4 @@
-#include "lint/glob.hpp"
+#include "lint/support/glob.hpp"
 #include "reports/analyze_report.hpp"
 
 namespace emberlint {

@@ -3,7 +3,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/analyze_report.hpp"
 
 namespace emberlint {

@@ -2,7 +2,7 @@
 // tensor-operator::message`, one line per diagnostic (error, warning or notice by severity) and an ::error
 // line per file that could not be analyzed. Values are escaped as the runner expects: % CR LF in the message,
 // and also : and , in the properties.
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {

@@ -1,7 +1,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {

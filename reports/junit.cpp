@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "lint/rule.hpp"
-#include "lint/source_text.hpp"
+#include "lint/findings/rule.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 

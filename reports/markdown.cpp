@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "lint/source_text.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {

@@ -11,7 +11,7 @@
 #include <set>
 #include <tuple>
 
-#include "lint/fixes.hpp"
+#include "lint/findings/fixes.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {

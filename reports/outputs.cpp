@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "lint/fixes.hpp"
+#include "lint/findings/fixes.hpp"
 
 namespace emberlint {
 

@@ -7,14 +7,14 @@
 #include <string>
 #include <vector>
 
-#include "lint/runner.hpp"
+#include "lint/run/runner.hpp"
 #include "lint/version.hpp"
 
 namespace emberlint {
 
 struct RuleInfo;
 
-// The key of a SARIF result's partialFingerprints that holds emberlint's fingerprint (lint/fingerprint.hpp).
+// The key of a SARIF result's partialFingerprints that holds emberlint's fingerprint (lint/run/fingerprint.hpp).
 inline constexpr const char* kFingerprintKey = "emberlint/v1";
 
 // --statistics: the files with the most findings and the grouped symbols (EL101, EL104) with the most uses,

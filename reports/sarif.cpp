@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "lint/fingerprint.hpp"
-#include "lint/glob.hpp"
-#include "lint/source_text.hpp"
+#include "lint/run/fingerprint.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 

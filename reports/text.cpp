@@ -1,8 +1,8 @@
 #include <algorithm>
 #include <map>
 
-#include "lint/parse_errors.hpp"
-#include "lint/source_text.hpp"
+#include "lint/project/parse_errors.hpp"
+#include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 
 namespace emberlint {

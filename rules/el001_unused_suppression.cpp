@@ -1,5 +1,5 @@
 // EL001 unused-suppression: a suppression comment that suppressed nothing. Produced by the suppression pass
-// (lint/suppressions.hpp), after every other rule has run.
+// (lint/findings/suppressions.hpp), after every other rule has run.
 #include "rules/el001_unused_suppression.hpp"
 
 #include "rules/registry.hpp"

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "lint/diagnostic.hpp"
-#include "lint/suppressions.hpp"
+#include "lint/findings/suppressions.hpp"
 
 namespace emberlint {
 

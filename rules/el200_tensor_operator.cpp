@@ -6,8 +6,8 @@
 #include <optional>
 #include <set>
 
-#include "lint/source_text.hpp"
-#include "lint/suppressions.hpp"
+#include "lint/support/source_text.hpp"
+#include "lint/findings/suppressions.hpp"
 #include "rules/registry.hpp"
 
 namespace emberlint {

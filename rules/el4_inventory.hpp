@@ -7,7 +7,7 @@
 
 #include "analyze/inventory.hpp"
 #include "lint/diagnostic.hpp"
-#include "lint/rule.hpp"
+#include "lint/findings/rule.hpp"
 
 namespace emberlint {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/project.hpp"
+#include "lint/project/project.hpp"
 
 namespace emberlint {
 

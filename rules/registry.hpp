@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "lint/config.hpp"
-#include "lint/rule.hpp"
+#include "lint/project/config.hpp"
+#include "lint/findings/rule.hpp"
 
 namespace emberlint {
 
@@ -15,7 +15,7 @@ namespace emberlint {
 const RuleInfo& unused_suppression_info();
 
 const std::vector<std::unique_ptr<Rule>>& rules();
-// The catalog every run is handed (lint/rule.hpp): the rules below, EL001 and the inventory rules.
+// The catalog every run is handed (lint/findings/rule.hpp): the rules below, EL001 and the inventory rules.
 const RuleCatalog& rule_catalog();
 // Every rule's info in code order: EL001, the per-file rules, and analyze's inventory rules EL400-EL403.
 std::vector<const RuleInfo*> rule_infos();

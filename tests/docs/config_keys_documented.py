@@ -10,7 +10,7 @@ names its whole path in backticks, with `<name>` for a backend or library name a
 The inventory models' names must appear too.
 
 So that a section added later is not left out, the number of places that check keys in the loaders' sources
-(`keys(` calls in lint/config.cpp and analyze/ops_config.cpp) must match the sections probed here.
+(`keys(` calls in lint/project/config.cpp and analyze/ops_config.cpp) must match the sections probed here.
 
 usage: config_keys_documented.py EMBERLINT SOURCE_DIR
 """
@@ -37,7 +37,7 @@ SECTIONS = [
                                    "migration": {PROBE: 0}}}, "ops_interface.migration.{}"),
 ]
 # The loaders' `keys(` call sites, one per section above (the rules' call serves every rule).
-LOADER_SOURCES = {"lint/config.cpp": 5, "analyze/ops_config.cpp": 2}
+LOADER_SOURCES = {"lint/project/config.cpp": 5, "analyze/ops_config.cpp": 2}
 
 
 def run(emberlint, folder, command, config):

@@ -1,6 +1,7 @@
-// The layering of the source tree (issue 16, "One pipeline"): lint/ owns every libclang call (lint/clang.hpp,
-// lint/parse.hpp and the cursor wrapper lint/cursor.hpp), and no folder includes a higher one (lint/ <
-// analyze/ < rules/ < reports/ < lsp/ < cli/). Each failure names the file and line.
+// The layering of the source tree (issue 16, "One pipeline"): lint/ owns every libclang call
+// (lint/libclang/clang.hpp, lint/parse/parse.hpp and the cursor wrapper lint/libclang/cursor.hpp), and no
+// folder includes a higher one (lint/ < analyze/ < rules/ < reports/ < lsp/ < cli/). Each failure names the
+// file and line.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,9 +18,10 @@ namespace {
 // The repository root: the fixtures are in its tests/lint/fixtures.
 const fs::path kRoot = fs::path(EMBERLINT_FIXTURES).parent_path().parent_path().parent_path();
 
-// Every .cpp and .hpp under a folder of the repository, sorted.
+// Every .cpp and .hpp under a folder of the repository (or that one file), sorted.
 std::vector<fs::path> sources_under(const std::string& folder) {
   std::vector<fs::path> out;
+  if (fs::is_regular_file(kRoot / folder)) return {kRoot / folder};
   for (const auto& entry : fs::recursive_directory_iterator(kRoot / folder)) {
     const std::string ext = entry.path().extension().string();
     if (entry.is_regular_file() && (ext == ".cpp" || ext == ".hpp")) out.push_back(entry.path());
@@ -58,12 +60,13 @@ TEST(Architecture, TheSourceTreeIsFound) {
   EXPECT_FALSE(sources_under("analyze").empty());
 }
 
-// libclang is called only in lint/: analyze/, rules/, lsp/ and cli/ use lint/cursor.hpp's functions.
+// libclang is called only in lint/: analyze/, rules/, lsp/ and cli/ use lint/libclang/cursor.hpp's functions.
 TEST(Architecture, NoLibclangCallAboveLint) {
   const std::regex call(R"((^|[^A-Za-z0-9_])clang_[A-Za-z0-9_]+)");
   const auto found = matches({"analyze", "rules", "lsp", "cli"}, call);
-  EXPECT_TRUE(found.empty()) << "libclang called outside lint/ (add a function to lint/cursor.hpp):\n"
-                             << listed(found);
+  EXPECT_TRUE(found.empty())
+      << "libclang called outside lint/ (add a function to lint/libclang/cursor.hpp):\n"
+      << listed(found);
 }
 
 // Data flows one way: lint/ (compile database, parse, facts, the check pipeline) < analyze/ (inventory
@@ -78,6 +81,48 @@ TEST(Architecture, NoFolderIncludesAHigherOne) {
     const std::regex include(R"(^\s*#\s*include\s*"()" + higher + ")/");
     const auto found = matches({order[i]}, include);
     EXPECT_TRUE(found.empty()) << order[i] << "/ includes a higher folder:\n" << listed(found);
+  }
+}
+
+// Inside lint/, the stages follow the data, each in its folder (lint/README.md): support/ < libclang/ <
+// compile/ < project/ < parse/ < findings/ < run/ < init/. The files at lint/'s top (diagnostic.hpp,
+// facts.hpp, severity.hpp, version.hpp) are the vocabulary every stage shares and include only each other.
+TEST(Architecture, LintStagesIncludeOnlyLowerOnes) {
+  const std::vector<std::string> order = {"support", "libclang", "compile", "project",
+                                          "parse",   "findings", "run",     "init"};
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    std::string higher;
+    for (std::size_t j = i + 1; j < order.size(); ++j) higher += (higher.empty() ? "" : "|") + order[j];
+    if (higher.empty()) continue;
+    const std::regex include(R"(^\s*#\s*include\s*"lint/()" + higher + ")/");
+    const auto found = matches({"lint/" + order[i]}, include);
+    EXPECT_TRUE(found.empty()) << "lint/" << order[i] << "/ includes a later stage:\n" << listed(found);
+  }
+  std::vector<std::string> top_level;
+  for (const auto& entry : fs::directory_iterator(kRoot / "lint")) {
+    if (entry.is_regular_file() && entry.path().extension() == ".hpp")
+      top_level.push_back(entry.path().filename());
+  }
+  const std::regex stage_include(R"(^\s*#\s*include\s*"lint/[a-z_]+/)");
+  for (const auto& name : top_level) {
+    const auto found = matches({"lint/" + name}, stage_include);
+    EXPECT_TRUE(found.empty()) << "lint/" << name << " includes a stage folder:\n" << listed(found);
+  }
+}
+
+// lint/ keeps its stages in folders: a handful of shared headers at its top, every other file in a stage.
+TEST(Architecture, LintTopLevelIsSmall) {
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(kRoot / "lint")) {
+    if (entry.is_regular_file()) files.push_back(entry.path().filename());
+  }
+  std::sort(files.begin(), files.end());
+  std::string names;
+  for (const auto& f : files) names += f + " ";
+  EXPECT_LE(files.size(), 12u) << names;
+  for (const char* stage :
+       {"support", "libclang", "compile", "project", "parse", "findings", "run", "init"}) {
+    EXPECT_TRUE(fs::exists(kRoot / "lint" / stage / "README.md")) << stage;
   }
 }
 

@@ -1,4 +1,4 @@
-// Tests of baselines (lint/baseline.hpp): the file format and its errors, deterministic atomic writing,
+// Tests of baselines (lint/run/baseline.hpp): the file format and its errors, deterministic atomic writing,
 // multiset matching and scope, and `emberlint check --baseline/--write-baseline/--prune-baseline` end to end
 // on a copy of fixtures/fix (lines moved, a new finding, a fixed one, pruning, --fix, partial runs).
 #include <gtest/gtest.h>
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "lint/baseline.hpp"
-#include "lint/runner.hpp"
+#include "lint/run/baseline.hpp"
+#include "lint/run/runner.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -13,7 +13,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "lint/cache.hpp"
+#include "lint/run/cache.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;

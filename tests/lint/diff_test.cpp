@@ -1,5 +1,5 @@
-// Diff mode and pre-commit: the include scanner and graph (lint/include_graph.hpp), the patch parser
-// (lint/git_diff.hpp), `emberlint check --diff/--diff-lines/--units-of` end to end in a scratch git
+// Diff mode and pre-commit: the include scanner and graph (lint/parse/include_graph.hpp), the patch parser
+// (lint/run/git_diff.hpp), `emberlint check --diff/--diff-lines/--units-of` end to end in a scratch git
 // repository, and the pre-commit hook of .pre-commit-hooks.yaml run by a real pre-commit.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -13,10 +13,10 @@
 #include <set>
 #include <sstream>
 
-#include "lint/compile_db.hpp"
-#include "lint/git_diff.hpp"
-#include "lint/include_graph.hpp"
-#include "lint/prefix.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/run/git_diff.hpp"
+#include "lint/parse/include_graph.hpp"
+#include "lint/parse/prefix.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
@@ -148,7 +148,7 @@ TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
             (Blocks{{3, 5}}));
 }
 
-// What a precompiled prefix compares with a unit's files (lint/prefix.hpp): the macros conditions test and
+// What a precompiled prefix compares with a unit's files (lint/parse/prefix.hpp): the macros conditions test and
 // the macros the file defines or undefines.
 TEST(IncludeScan, TestedAndDefinedMacros) {
   using Tests = std::vector<std::pair<unsigned, std::string>>;

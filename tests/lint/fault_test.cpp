@@ -1,5 +1,5 @@
 // Nothing half-written: `check --fix -o report` killed (SIGKILL) after each of its file system write steps
-// (EMBERLINT_FAULT_AFTER_WRITES, lint/fault_injection.hpp) leaves every file exactly as it was or exactly as
+// (EMBERLINT_FAULT_AFTER_WRITES, lint/support/fault_injection.hpp) leaves every file exactly as it was or exactly as
 // a complete run leaves it, and only hidden temporaries that the next run removes; a full disk (RLIMIT_FSIZE,
 // and a small tmpfs where this test may mount one) fails --fix and -o with a clear error and no partial file.
 #include <gtest/gtest.h>

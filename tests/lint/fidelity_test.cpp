@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "lint/driver_query.hpp"
-#include "lint/parse_errors.hpp"
+#include "lint/compile/driver_query.hpp"
+#include "lint/project/parse_errors.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace fs = std::filesystem;

@@ -1,4 +1,4 @@
-// Tests of the findings' fingerprints (lint/fingerprint.hpp): stable across runs and line moves, sensitive
+// Tests of the findings' fingerprints (lint/run/fingerprint.hpp): stable across runs and line moves, sensitive
 // to the flagged code, its neighbours, the rule and the file, and told apart by an occurrence index.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -8,7 +8,7 @@
 #include <regex>
 #include <set>
 
-#include "lint/fingerprint.hpp"
+#include "lint/run/fingerprint.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;

@@ -11,7 +11,7 @@
 #include <set>
 #include <sstream>
 
-#include "lint/runner.hpp"
+#include "lint/run/runner.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 

@@ -7,10 +7,10 @@
 #include <filesystem>
 #include <string>
 
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
-#include "lint/glob.hpp"
-#include "lint/runner.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/run/runner.hpp"
 #include "rules/registry.hpp"
 #include "tests/support/test_support.hpp"
 

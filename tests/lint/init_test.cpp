@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "lint/known_libraries.hpp"
+#include "lint/project/known_libraries.hpp"
 #include "tests/support/test_support.hpp"
 
 namespace {

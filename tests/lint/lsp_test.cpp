@@ -238,7 +238,7 @@ TEST(Lsp, ASessionFromInitializeToExit) {
   ASSERT_TRUE(after);
   EXPECT_EQ((*after)["params"]["version"], 2);
   EXPECT_TRUE((*after)["params"]["diagnostics"].empty()) << after->dump();
-  // The first check parsed the unit; the edit reparsed it, reusing its preamble (lint/parse.hpp's WarmUnits).
+  // The first check parsed the unit; the edit reparsed it, reusing its preamble (lint/parse/parse.hpp's WarmUnits).
   std::vector<std::string> costs;
   for (const auto& m : s.client.pending()) {
     const std::string text = m["params"].value("message", "");

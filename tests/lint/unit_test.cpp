@@ -11,12 +11,12 @@
 #include <sstream>
 #include <thread>
 
-#include "lint/compile_db.hpp"
-#include "lint/config.hpp"
-#include "lint/fixes.hpp"
-#include "lint/init.hpp"
-#include "lint/scheduler.hpp"
-#include "lint/suppressions.hpp"
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/config.hpp"
+#include "lint/findings/fixes.hpp"
+#include "lint/init/init.hpp"
+#include "lint/run/scheduler.hpp"
+#include "lint/findings/suppressions.hpp"
 #include "rules/registry.hpp"
 
 namespace fs = std::filesystem;

@@ -1,0 +1,60 @@
+// What `emberlint init` reads off a tree before it writes a config: which folders are backends (sibling
+// folders named after a backend or an architecture, or the children of a backend/ folder), which well-known
+// vendor libraries (lint/project/known_libraries.hpp) each folder's files include, the frontend (the rest of the
+// library code), tests, example and tool folders, the folders not to lint (build trees, vendored code,
+// submodules), the tensor type (the class the most arithmetic operators take) and an inventory model. Each
+// proposal carries its evidence in words, which init writes as a comment next to it. A textual scan: fast on
+// any tree, and it needs neither a build nor a parse.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lint/compile/compile_db.hpp"
+#include "lint/project/known_libraries.hpp"
+
+namespace emberlint {
+
+struct ProposedBackend {
+  std::string name;                         // "cuda"
+  std::vector<std::string> paths;           // globs relative to the root: "src/ggml-cuda/**"
+  std::string why;                          // "src/ggml-cuda/: 12 files include <cuda_runtime.h>"
+  std::size_t files = 0;                    // C and C++ files under its own folder
+  std::vector<std::string> public_headers;  // frontend headers named after it, its API: "include/ggml-cuda.h"
+};
+
+struct ProposedLibrary {
+  const KnownLibrary* library = nullptr;
+  std::vector<std::string> backends;  // the backend(s) whose folders include it
+  std::string why;
+};
+
+struct ProposedModel {
+  std::string model;  // enum_dispatch, op_classes_subclasses, op_classes_methods
+  std::vector<std::pair<std::string, std::string>> keys;  // key and its JSON value, in order
+  std::string why;
+};
+
+struct Discovery {
+  std::string read;  // what was read: "412 C and C++ files under ., 68 compile commands"
+  std::vector<std::string> frontend, tests, glue, exclude;
+  std::string frontend_why, tests_why, glue_why, exclude_why;
+  std::vector<ProposedBackend> backends;
+  std::vector<ProposedLibrary> libraries;
+  std::vector<std::string> notes;  // what a maintainer should look at: vendor headers outside backends
+  std::string tensor_type, tensor_why;
+  std::optional<ProposedModel> model;
+  // Backend folders whose SDK headers this machine lacks: glob -> why (their units parse partially).
+  std::vector<std::pair<std::string, std::string>> expected_missing_sdk;
+  std::vector<std::string> include_folders;  // for compile_flags when there is no database: "include", "src"
+};
+
+// Reads the tree under `root`; `commands` (a compile database, may be empty) adds its units' folders and
+// test targets to the evidence.
+Discovery discover(const std::filesystem::path& root, const std::vector<CompileCommand>& commands);
+
+}  // namespace emberlint

@@ -1,0 +1,139 @@
+#include "lint/init/init.hpp"
+
+#include <sstream>
+
+#include "lint/init/discover.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string quoted_list(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& i : items) out += (out.empty() ? "" : ", ") + ("\"" + i + "\"");
+  return out;
+}
+
+// A comment of one or more lines, each at most about 110 columns, at `indent`.
+void comment(std::ostringstream& o, const std::string& indent, const std::string& text) {
+  if (text.empty()) return;
+  std::istringstream words(text);
+  std::string word, line;
+  while (words >> word) {
+    if (!line.empty() && indent.size() + 3 + line.size() + 1 + word.size() > 112) {
+      o << indent << "// " << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) o << indent << "// " << line << "\n";
+}
+
+}  // namespace
+
+std::string starter_config(const fs::path& root, const std::vector<CompileCommand>& commands) {
+  const Discovery d = discover(root, commands);
+  std::ostringstream o;
+  o << "// emberlint configuration (JSON with comments), written by `emberlint init` from " << d.read
+    << ".\n// Paths and globs are relative to this file. Each proposal says its evidence; edit what does not "
+       "fit.\n"
+    << "// `emberlint layers` shows where each file lands, `emberlint rules` lists the rules.\n{\n";
+  o << "  \"layers\": {\n";
+  comment(o, "    ",
+          d.frontend.empty() ? "no library code found outside the backend folders: name the frontend"
+                             : "frontend: " + d.frontend_why);
+  o << "    \"frontend\": [" << quoted_list(d.frontend) << "],\n";
+  if (d.backends.empty())
+    comment(o, "    ",
+            "no backend folders found (sibling folders named after a library, an architecture or cpu/gpu, or "
+            "the children of a backend/ folder): name each backend's folders, or the purity rules enforce "
+            "nothing");
+  o << "    \"backends\": {";
+  for (std::size_t i = 0; i < d.backends.size(); ++i) {
+    const ProposedBackend& b = d.backends[i];
+    o << (i ? "," : "") << "\n";
+    comment(o, "      ", b.why);
+    if (b.public_headers.empty()) {
+      o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
+    } else {
+      o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "], \"public\": ["
+        << quoted_list(b.public_headers) << "]}";
+    }
+  }
+  o << (d.backends.empty() ? "},\n" : "\n    },\n");
+  comment(o, "    ", d.tests_why);
+  o << "    \"tests\": [" << quoted_list(d.tests) << "],\n";
+  comment(o, "    ", d.glue_why);
+  o << "    \"glue\": [" << quoted_list(d.glue) << "]\n  },\n";
+
+  o << "  // Libraries: the headers (as #include spells them), namespaces and symbol globs of each vendor "
+       "library,\n"
+    << "  // and the backend(s) that may use it; anywhere else, a use is a finding (EL100, EL101, EL102).\n";
+  o << "  \"libraries\": {";
+  for (std::size_t i = 0; i < d.libraries.size(); ++i) {
+    const ProposedLibrary& p = d.libraries[i];
+    const KnownLibrary& l = *p.library;
+    o << (i ? "," : "") << "\n";
+    comment(o, "    ", p.why);
+    o << "    \"" << l.name << "\": {\"backend\": ";
+    if (p.backends.size() == 1)
+      o << "\"" << p.backends.front() << "\"";
+    else
+      o << "[" << quoted_list(p.backends) << "]";
+    o << ", \"headers\": [" << quoted_list(l.headers) << "]";
+    if (!l.namespaces.empty()) o << ", \"namespaces\": [" << quoted_list(l.namespaces) << "]";
+    if (!l.symbols.empty()) o << ", \"symbols\": [" << quoted_list(l.symbols) << "]";
+    o << "}";
+  }
+  o << (d.libraries.empty() ? "},\n" : "\n  },\n");
+  for (const auto& note : d.notes) comment(o, "  ", "note: " + note);
+
+  comment(o, "  ",
+          d.tensor_type.empty()
+              ? "Qualified names of the tensor types (templates allowed), for the operator and scalar rules: "
+                "no class with arithmetic operators found in the frontend headers"
+              : "tensor type: " + d.tensor_why);
+  o << "  \"tensor_types\": [" << (d.tensor_type.empty() ? "" : "\"" + d.tensor_type + "\"") << "],\n";
+  o << "  // Functions that turn a tensor into a host scalar (EL301), e.g. \"mylib::Tensor::item\".\n"
+    << "  \"scalar_extractors\": [],\n";
+  if (d.model) {
+    comment(o, "  ", "`emberlint analyze` (model " + d.model->model + "): " + d.model->why);
+    o << "  \"ops_interface\": {\n    \"model\": \"" << d.model->model << "\"";
+    for (const auto& [key, value] : d.model->keys) o << ",\n    \"" << key << "\": " << value;
+    o << "\n  },\n";
+  } else {
+    o << "  // `emberlint analyze` needs an \"ops_interface\" (the op models: interface_class, functions,\n"
+      << "  // enum_dispatch, op_classes_subclasses, op_classes_methods); none was recognised here.\n";
+  }
+  o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name; some rules take\n"
+    << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"]}, \"EL200\": {\"ops_namespace\": "
+       "\"ns::ops\"}}.\n"
+    << "  \"rules\": {},\n";
+  o << "  // Rules to skip in some files, e.g. {\"tests/backend_internals/**\": [\"EL104\"]}.\n"
+    << "  \"per_file_ignores\": {},\n";
+  if (!d.expected_missing_sdk.empty()) {
+    o << "  // Parse errors expected here (reported as partial units, no failure of the run): missing SDK "
+         "headers.\n"
+      << "  \"expected_parse_errors\": {";
+    for (std::size_t i = 0; i < d.expected_missing_sdk.size(); ++i) {
+      o << (i ? "," : "") << "\n";
+      comment(o, "    ", d.expected_missing_sdk[i].second);
+      o << "    \"" << d.expected_missing_sdk[i].first << "\": [\"missing-sdk-header\"]";
+    }
+    o << "\n  },\n";
+  }
+  comment(o, "  ", d.exclude_why.empty() ? "" : "not linted: " + d.exclude_why);
+  o << "  \"exclude\": [" << quoted_list(d.exclude) << "],\n";
+  o << "  // Used when no compile database is given with -p.\n"
+    << "  \"compile_flags\": [" << quoted_list([&] {
+         std::vector<std::string> flags = {"-std=c++20"};
+         for (const auto& f : d.include_folders) flags.push_back("-I" + f);  // "." for the root
+         return flags;
+       }())
+    << "]\n}\n";
+  return o.str();
+}
+
+}  // namespace emberlint
