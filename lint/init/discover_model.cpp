@@ -1,0 +1,380 @@
+// `emberlint init`'s discovery, the tree's code: the tensor type (the class the most arithmetic operators of
+// the frontend headers take) and the inventory model (an op enum switched on in the backends, or op classes
+// that the backends subclass or whose methods they define), read with the textual scanner of code_scan.hpp.
+#include <algorithm>
+#include <array>
+#include <iterator>
+
+#include "lint/init/discoverer.hpp"
+#include "lint/support/source_text.hpp"
+
+namespace emberlint::discovery {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The globs of a set of frontend headers: a folder with three or more of them as one glob.
+std::vector<std::string> header_globs(const std::set<std::string>& files) {
+  std::map<std::string, std::vector<std::string>> by_dir;
+  for (const auto& f : files) by_dir[parent_of(f)].push_back(f);
+  std::vector<std::string> out;
+  for (const auto& [dir, list] : by_dir) {
+    if (list.size() >= 3) {
+      out.push_back((dir.empty() ? "" : dir + "/") + "*" + fs::path(list.front()).extension().string());
+    } else {
+      out.insert(out.end(), list.begin(), list.end());
+    }
+  }
+  return out;
+}
+
+std::string json_list(const std::vector<std::string>& items) {
+  std::string out = "[";
+  for (const auto& i : items) out += (out.size() > 1 ? ", " : "") + ("\"" + i + "\"");
+  return out + "]";
+}
+
+// A method that computes an op (forward, eval_cpu, run, ...), not one that sets it up.
+bool computing_name(const std::string& method) {
+  static constexpr std::array<const char*, 7> kComputing = {"forward", "eval",  "run",    "compute",
+                                                            "execute", "apply", "process"};
+  const std::string l = ascii_lower(method);
+  return std::any_of(kComputing.begin(), kComputing.end(),
+                     [&](const char* w) { return l.find(w) != std::string::npos; });
+}
+
+}  // namespace
+
+std::vector<Token> Discoverer::tokens(const std::string& rel) const {
+  auto it = texts_.find(rel);
+  return it == texts_.end() ? std::vector<Token>() : tokenize(it->second);
+}
+
+// ---- the tensor type: the class that the most arithmetic operators of the frontend headers take ----
+void Discoverer::find_tensor_type() {
+  std::map<std::string, std::size_t> counts;
+  for (const auto& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k + 4 < t.size(); ++k) {
+      // operator+ ( [const] T [<...>] &
+      if (t[k].text != "operator" || t[k + 1].text.size() != 1 ||
+          std::string_view("+-*/").find(t[k + 1].text) == std::string_view::npos || t[k + 2].text != "(")
+        continue;
+      std::size_t j = k + 3;
+      if (t[j].text == "const") ++j;
+      if (j >= t.size() || !is_ident(t[j].text)) continue;
+      std::string type(t[j++].text);
+      while (j + 1 < t.size() && t[j].text == "::" && is_ident(t[j + 1].text))
+        type = std::string(t[j + 1].text), j += 2;
+      if (j < t.size() && t[j].text == "<") {
+        for (int depth = 0; j < t.size(); ++j) {
+          if (t[j].text == "<") ++depth;
+          if (t[j].text == ">" && --depth == 0) break;
+        }
+        ++j;
+      }
+      if (j < t.size() && t[j].text == "&") ++counts[type];
+    }
+  }
+  auto best = std::max_element(counts.begin(), counts.end(),
+                               [](const auto& a, const auto& b) { return a.second < b.second; });
+  if (best == counts.end() || best->second < 4) return;
+  const std::string qualified = qualify(best->first);
+  out_.tensor_type = qualified;
+  out_.tensor_why =
+      plural(best->second, "arithmetic operator") + " of the frontend headers take " + qualified;
+}
+
+// The namespace-qualified name of the frontend class or struct `name`, as its definition's file says.
+std::string Discoverer::qualify(const std::string& name) const {
+  for (const auto& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const std::size_t j = class_name_at(t, k);
+      if (!j || t[j].text != name) continue;
+      std::size_t after = j + 1;
+      if (after < t.size() && t[after].text == "final") ++after;
+      if (after >= t.size() || (t[after].text != ":" && t[after].text != "{")) continue;
+      const std::string ns = namespace_at(t, k);
+      return ns.empty() ? name : ns + "::" + name;
+    }
+  }
+  return name;
+}
+
+// ---- the inventory model ----
+void Discoverer::find_model() {
+  if (out_.backends.empty()) return;
+  find_enum_dispatch();
+  if (!out_.model) find_op_classes();
+}
+
+// An op enum of the frontend (enumerators sharing a prefix with OP in it, GGML_OP_ADD...) switched on in
+// the backends' files: the enum_dispatch model, with each backend's dispatch function (the one with the
+// most cases) and its supports_op predicate.
+void Discoverer::find_enum_dispatch() {
+  struct Candidate {
+    std::string name, header, prefix;
+    std::vector<std::string> enumerators;
+  };
+  std::vector<Candidate> candidates;
+  for (const auto& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+      if (t[k].text != "enum") continue;
+      std::size_t j = k + 1;
+      if (t[j].text == "class" || t[j].text == "struct") ++j;
+      if (j >= t.size() || !is_ident(t[j].text)) continue;
+      Candidate c{std::string(t[j].text), f.rel, {}, {}};
+      ++j;
+      if (j < t.size() && t[j].text == ":") {
+        while (j < t.size() && t[j].text != "{" && t[j].text != ";") ++j;
+      }
+      if (j >= t.size() || t[j].text != "{") continue;
+      // Enumerators: the name after '{' or a ',' outside parentheses, up to the closing '}'.
+      bool expect = true;
+      int parens = 0;
+      for (++j; j < t.size() && t[j].text != "}"; ++j) {
+        if (t[j].text == "(") ++parens;
+        if (t[j].text == ")") --parens;
+        if (expect && is_ident(t[j].text)) c.enumerators.emplace_back(t[j].text);
+        expect = parens == 0 && t[j].text == ",";
+      }
+      k = j;
+      if (c.enumerators.size() < 8) continue;
+      std::string prefix = c.enumerators.front();
+      for (const auto& e : c.enumerators) {
+        std::size_t n = 0;
+        while (n < prefix.size() && n < e.size() && prefix[n] == e[n]) ++n;
+        prefix.resize(n);
+      }
+      if (ascii_lower(prefix).find("op") == std::string::npos) continue;
+      c.prefix = prefix;
+      candidates.push_back(std::move(c));
+    }
+  }
+  const Candidate* best = nullptr;
+  std::map<std::string, std::map<std::string, std::size_t>> best_dispatch;  // backend -> function -> cases
+  std::size_t best_backends = 0;
+  for (const auto& c : candidates) {
+    std::map<std::string, std::map<std::string, std::size_t>> dispatch;
+    for (const auto& f : files_) {
+      const std::string id = backend_of(f.dir);
+      if (id.empty()) continue;
+      const auto t = tokens(f.rel);
+      std::vector<std::pair<unsigned, std::string>> heads;
+      bool headed = false;
+      for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+        if (t[k].text != "case" || t[k + 1].text.substr(0, c.prefix.size()) != c.prefix) continue;
+        if (!headed) heads = function_heads(t), headed = true;
+        // The function the case is in: the last head before its line.
+        auto after = std::upper_bound(heads.begin(), heads.end(), std::make_pair(t[k].line, std::string()));
+        if (after != heads.begin()) ++dispatch[id][std::prev(after)->second];
+      }
+    }
+    if (dispatch.size() >= 2 && dispatch.size() > best_backends) {
+      best = &c;
+      best_backends = dispatch.size();
+      best_dispatch = std::move(dispatch);
+    }
+  }
+  if (!best) return;
+  ProposedModel m;
+  m.model = "enum_dispatch";
+  m.keys.emplace_back("enum", "\"" + best->name + "\"");
+  m.keys.emplace_back("headers", json_list({best->header}));
+  std::string dispatch = "{", supports = "{";
+  // A backend's dispatch function: the one with the most cases that is not its predicate.
+  for (const auto& [id, functions] : best_dispatch) {
+    std::string top;
+    std::size_t most = 0;
+    for (const auto& [fn, n] : functions) {
+      if (n > most && fn.find("supports") == std::string::npos) top = fn, most = n;
+    }
+    if (!top.empty()) dispatch += (dispatch.size() > 1 ? ", " : "") + ("\"" + id + "\": [\"" + top + "\"]");
+  }
+  for (const auto& b : out_.backends) {
+    std::set<std::string> predicates;
+    for (const auto& f : files_) {
+      if (backend_of(f.dir) != b.name) continue;
+      for (const auto& [line, fn] : function_heads(tokens(f.rel))) {
+        if (fn.find("supports_op") != std::string::npos) predicates.insert(fn);
+      }
+    }
+    if (predicates.empty()) continue;
+    supports += (supports.size() > 1 ? ", " : "") +
+                ("\"" + b.name + "\": " + json_list({predicates.begin(), predicates.end()}));
+  }
+  m.keys.emplace_back("dispatch", dispatch + "}");
+  if (supports.size() > 1) m.keys.emplace_back("supports", supports + "}");
+  std::vector<std::string> excluded;
+  for (const auto& e : best->enumerators) {
+    const std::string tail = ascii_lower(e.substr(best->prefix.size()));
+    if (one_of(tail, {"none", "count", "max", "last", "unknown", "invalid"})) excluded.push_back(e);
+  }
+  if (!excluded.empty()) m.keys.emplace_back("exclude", json_list(excluded));
+  std::vector<std::string> why;
+  for (const auto& [id, functions] : best_dispatch) {
+    std::size_t cases = 0;
+    for (const auto& [fn, n] : functions) cases += n;
+    why.push_back(id + " " + std::to_string(cases));
+  }
+  m.why = "enum " + best->name + " (" + best->header + ", " + plural(best->enumerators.size(), "enumerator") +
+          " " + best->prefix + "*) is switched on in " + plural(best_dispatch.size(), "backend") +
+          " (cases: " + join_why(why, 12) + "); check each dispatch function and predicate";
+  out_.model = std::move(m);
+}
+
+// Op classes: a frontend base with many subclasses (ncnn::Layer, mlx::core::Primitive). Backends either
+// subclass the ops (ReLU_x86 : ReLU, op_classes_subclasses) or define the ops' methods out of line in their
+// folders (Add::eval_gpu, op_classes_methods).
+void Discoverer::find_op_classes() {
+  std::map<std::string, std::set<std::string>> subclasses;  // base (unqualified) -> ops
+  std::map<std::string, std::set<std::string>> op_headers;  // base -> the headers declaring them
+  for (const auto& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      std::string name;
+      const std::string base = first_base(t, k, name);
+      if (base.empty()) continue;
+      subclasses[base].insert(name);
+      op_headers[base].insert(f.rel);
+    }
+  }
+  // Intermediate bases (mlx::core::UnaryPrimitive : Primitive) join their root: the ops are every class
+  // below it.
+  std::map<std::string, std::string> parent;
+  for (const auto& [base, derived] : subclasses) {
+    for (const auto& d : derived) parent.emplace(d, base);
+  }
+  auto root_of = [&](std::string c) {
+    for (int guard = 0; guard < 32 && parent.count(c); ++guard) c = parent.at(c);
+    return c;
+  };
+  std::map<std::string, std::set<std::string>> rooted, rooted_headers;
+  for (const auto& [base, derived] : subclasses) {
+    const std::string root = root_of(base);
+    rooted[root].insert(derived.begin(), derived.end());
+    rooted_headers[root].insert(op_headers[base].begin(), op_headers[base].end());
+  }
+  subclasses = std::move(rooted);
+  op_headers = std::move(rooted_headers);
+  auto best = std::max_element(subclasses.begin(), subclasses.end(), [](const auto& a, const auto& b) {
+    return a.second.size() < b.second.size();
+  });
+  if (best == subclasses.end() || best->second.size() < 6) return;
+  const std::set<std::string>& ops = best->second;
+  std::map<std::string, std::size_t> backend_subclasses;                      // backend -> count
+  std::map<std::string, std::map<std::string, std::size_t>> methods_defined;  // backend -> method -> count
+  std::map<std::string, std::size_t> overridden;                              // method -> count
+  for (const auto& f : files_) {
+    const std::string id = backend_of(f.dir);
+    if (id.empty()) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      std::string name;
+      if (ops.count(first_base(t, k, name))) ++backend_subclasses[id];
+      // virtual ... name (: a method a backend's class declares virtual (ncnn writes no `override`)
+      if (f.header && t[k].text == "virtual") {
+        std::size_t j = k + 1;
+        while (j < t.size() && t[j].text != "(" && t[j].text != ";") ++j;
+        if (j < t.size() && t[j].text == "(" && is_ident(t[j - 1].text))
+          ++overridden[std::string(t[j - 1].text)];
+      }
+      // name ( ... ) [const] override: a method the class overrides
+      if (f.header && (t[k].text == "override" || t[k].text == "final") && k > 0) {
+        std::size_t j = k - 1;
+        if (t[j].text == "const" && j > 0) --j;
+        if (t[j].text != ")") continue;
+        for (int depth = 0; j > 0; --j) {
+          if (t[j].text == ")") ++depth;
+          if (t[j].text == "(" && --depth == 0) break;
+        }
+        if (j > 0 && is_ident(t[j - 1].text)) ++overridden[std::string(t[j - 1].text)];
+      }
+      // Op::method( on a line of its own that starts in column 0 with no ';': an out-of-line definition
+      if (!f.header && k + 3 < t.size() && is_ident(t[k].text) && t[k + 1].text == "::" &&
+          is_ident(t[k + 2].text) && t[k + 3].text == "(" && ops.count(std::string(t[k].text))) {
+        std::size_t first = k;
+        while (first > 0 && t[first - 1].line == t[k].line) --first;
+        bool semicolon = false;
+        for (std::size_t j = k; j < t.size() && t[j].line == t[k].line; ++j) semicolon |= t[j].text == ";";
+        if (t[first].head && !semicolon) ++methods_defined[id][std::string(t[k + 2].text)];
+      }
+    }
+  }
+  std::size_t subclass_total = 0, method_total = 0;
+  for (const auto& [id, n] : backend_subclasses) subclass_total += n;
+  for (const auto& [id, methods] : methods_defined) {
+    for (const auto& [name, n] : methods) method_total += n;
+  }
+  const std::string base = qualify(best->first);
+  ProposedModel m;
+  m.keys.emplace_back("base", "\"" + base + "\"");
+  m.keys.emplace_back("headers", json_list(header_globs(op_headers[best->first])));
+  if (method_total > subclass_total && !methods_defined.empty()) {
+    m.model = "op_classes_methods";
+    // Only computing methods (eval_cpu, forward, ...) are a backend's cells; a backend that defines none
+    // (no_gpu defines use_fallback, its eval_gpu stubs come from a macro) is named after another below.
+    for (auto it = methods_defined.begin(); it != methods_defined.end();) {
+      for (auto m2 = it->second.begin(); m2 != it->second.end();) {
+        m2 = computing_name(m2->first) ? std::next(m2) : it->second.erase(m2);
+      }
+      it = it->second.empty() ? methods_defined.erase(it) : std::next(it);
+    }
+    std::string methods = "{";
+    std::vector<std::string> why;
+    for (const auto& [id, defined] : methods_defined) {
+      const auto top = std::max_element(defined.begin(), defined.end(),
+                                        [](const auto& a, const auto& b) { return a.second < b.second; });
+      methods += (methods.size() > 1 ? ", " : "") + ("\"" + id + "\": [\"" + top->first + "\"]");
+      why.push_back(id + " " + std::to_string(top->second) + " " + top->first);
+    }
+    // A backend without definitions of its own (no_gpu's stubs come from a macro) that is named after
+    // another backend takes that backend's method.
+    for (const auto& b : out_.backends) {
+      if (methods_defined.count(b.name)) continue;
+      const auto w = words(b.name);
+      for (const auto& [id, defined] : methods_defined) {
+        const bool named = std::find(w.begin(), w.end(), id) != w.end() ||
+                           (std::find(w.begin(), w.end(), "gpu") != w.end() && gpu_backend(id));
+        if (!named) continue;
+        const auto top = std::max_element(defined.begin(), defined.end(),
+                                          [](const auto& a, const auto& c) { return a.second < c.second; });
+        methods += ", \"" + b.name + "\": [\"" + top->first + "\"]";
+        why.push_back(b.name + " as " + id + " (named after it; no definition found)");
+        break;
+      }
+    }
+    m.keys.emplace_back("methods", methods + "}");
+    m.why = std::to_string(ops.size()) + " subclasses of " + base +
+            " in the frontend headers; the backends define " + "their methods out of line (" +
+            join_why(why, 12) + ")";
+  } else if (subclass_total > 0) {
+    m.model = "op_classes_subclasses";
+    std::vector<std::pair<std::string, std::size_t>> ranked(overridden.begin(), overridden.end());
+    std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    // The computing methods among the most overridden (forward, eval, run, ...), else the most overridden.
+    std::vector<std::string> methods;
+    for (const auto& [name, n] : ranked) {
+      if (computing_name(name) && n * 4 >= ranked.front().second && methods.size() < 3)
+        methods.push_back(name);
+    }
+    if (methods.empty() && !ranked.empty()) methods.push_back(ranked.front().first);
+    if (!methods.empty()) m.keys.emplace_back("methods", json_list(methods));
+    std::vector<std::string> why;
+    for (const auto& [id, n] : backend_subclasses) why.push_back(id + " " + std::to_string(n));
+    m.why = std::to_string(ops.size()) + " subclasses of " + base +
+            " in the frontend headers; the backends subclass them (" + join_why(why, 12) + ")";
+  } else {
+    return;
+  }
+  out_.model = std::move(m);
+}
+
+}  // namespace emberlint::discovery

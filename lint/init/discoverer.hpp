@@ -1,0 +1,88 @@
+// The state of one discovery (lint/init/discover.hpp) and its steps, shared by the two files that implement
+// them: discover.cpp reads the tree's layout (the walk, tests and glue, backends, vendor libraries, the
+// frontend, missing SDKs) and discover_model.cpp reads its code (the tensor type and the inventory model).
+// Internal to lint/init/.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <initializer_list>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lint/init/code_scan.hpp"
+#include "lint/init/discover.hpp"
+
+namespace emberlint::discovery {
+
+struct ScannedFile {
+  std::string rel;  // relative to the root, '/'-separated
+  std::string dir;  // its folder, "" for the root
+  bool header = false;
+  std::map<const KnownLibrary*, std::string> libraries;  // each vendor library it includes: one header
+};
+
+struct FolderStats {
+  std::size_t files = 0;                                     // C and C++ files in its subtree
+  std::map<const KnownLibrary*, std::size_t> library_files;  // of them, those including the library
+  std::map<const KnownLibrary*, std::map<std::string, std::size_t>> headers;  // by header spelled
+  std::set<std::string> children;
+};
+
+// The words of a folder name: "ggml-cuda" -> ggml, cuda; "no_gpu" -> no, gpu.
+std::vector<std::string> words(const std::string& name);
+bool one_of(const std::string& s, std::initializer_list<const char*> names);
+std::string parent_of(const std::string& rel);
+std::string plural(std::size_t n, const std::string& one);
+
+class Discoverer {
+ public:
+  Discoverer(const std::filesystem::path& root, const std::vector<CompileCommand>& commands)
+      : root_(root), commands_(commands) {}
+
+  Discovery run();
+
+ private:
+  // The layout (discover.cpp).
+  void scan();
+  bool project_header(const std::string& name, const std::filesystem::path& includer_folder);
+  static std::string join_why(const std::vector<std::string>& items, std::size_t most = 6);
+  void find_tests_and_glue();
+  bool in_any(const std::string& folder, const std::vector<std::string>& folders) const;
+  void find_backends();
+  void group(const std::string& parent);
+  bool gpu_backend(const std::string& id) const;
+  bool names_gpu(const std::string& folder) const;
+  static const KnownLibrary* top_library(const FolderStats& s);
+  ProposedBackend* backend(const std::string& id);
+  void find_libraries();
+  std::string file_header(const std::string& rel, const KnownLibrary* l) const;
+  void find_frontend();
+  void find_public_headers();
+  void find_missing_sdks();
+  bool excluded(const std::string& folder) const;
+  bool frontend_file(const ScannedFile& f) const;
+  std::string backend_of(const std::string& dir) const;
+
+  // The code (discover_model.cpp).
+  std::vector<Token> tokens(const std::string& rel) const;
+  void find_tensor_type();
+  std::string qualify(const std::string& name) const;
+  void find_model();
+  void find_enum_dispatch();
+  void find_op_classes();
+
+  std::filesystem::path root_;
+  const std::vector<CompileCommand>& commands_;
+  std::vector<ScannedFile> files_;
+  std::map<std::string, std::string> texts_;  // headers and candidate sources: code without comments
+  std::map<std::string, FolderStats> folders_;
+  std::vector<std::string> tests_, glue_, chosen_, shared_, exclude_why_, backend_parents_, glue_files_;
+  std::map<std::string, std::vector<std::string>> backend_folders_;  // backend -> its own folders
+  std::map<std::string, std::size_t> include_bases_;                 // folder -> includes resolved there
+  Discovery out_;
+};
+
+}  // namespace emberlint::discovery
