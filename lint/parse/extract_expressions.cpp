@@ -1,0 +1,457 @@
+// What the rules read in expressions and statements of a unit (extract_facts.hpp): calls and the operators
+// they spell, built-in operators on class-typed operands, assignments and variable initializations, the
+// conditions of statements and their loops, namespace uses, casts and braced-list conversions.
+#include <algorithm>
+#include <cctype>
+
+#include "lint/libclang/cursor.hpp"
+#include "lint/parse/extract_facts.hpp"
+#include "lint/support/source_text.hpp"
+
+namespace emberlint::extraction {
+
+std::vector<CXCursor> Extractor::children(CXCursor c) {
+  std::vector<CXCursor> out;
+  clang_visitChildren(
+      c,
+      [](CXCursor ch, CXCursor, CXClientData d) {
+        static_cast<std::vector<CXCursor>*>(d)->push_back(ch);
+        return CXChildVisit_Continue;
+      },
+      &out);
+  return out;
+}
+
+bool Extractor::is_expression(CXCursor c) {
+  return clang_isExpression(clang_getCursorKind(c)) != 0;
+}
+
+// The text between two ranges of one file, without surrounding blanks: a binary operator's spelling.
+std::string Extractor::between(const Location& a, const Location& b) {
+  if (a.file != b.file || a.end_offset > b.offset) return {};
+  std::string_view t = text(a.file);
+  if (b.offset > t.size()) return {};
+  std::string_view s = t.substr(a.end_offset, b.offset - a.end_offset);
+  auto first = s.find_first_not_of(" \t\r\n\\");
+  if (first == std::string_view::npos) return {};
+  auto last = s.find_last_not_of(" \t\r\n\\");
+  return std::string(s.substr(first, last - first + 1));
+}
+
+void Extractor::add_condition(const Location& l) {
+  if (l.file >= 0) conditions_.emplace(l.file, l.offset, l.end_offset);
+}
+bool Extractor::is_condition(const Location& l) const {
+  return conditions_.count({l.file, l.offset, l.end_offset}) > 0;
+}
+
+int Extractor::variable_of(CXCursor expr) {
+  if (clang_getCursorKind(expr) != CXCursor_DeclRefExpr) return -1;
+  CXCursor ref = clang_getCursorReferenced(expr);
+  CXCursorKind k = clang_getCursorKind(ref);
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return -1;
+  return symbol_id(ref);
+}
+
+void Extractor::add_assignment(const Location& at, CXCursor target, CXCursor value, int definition) {
+  int var = variable_of(target);
+  if (var < 0) return;
+  Assignment a;
+  a.at = at;
+  a.variable = var;
+  a.value = extent(value);
+  a.definition = definition;
+  facts_.assignments.push_back(std::move(a));
+}
+
+bool Extractor::tracked_operator(std::string_view op) {
+  static const std::set<std::string_view> kOps = {"+",  "-",  "*",   "/",   "%",  "^",  "&",  "|",   "~",
+                                                  "!",  "<",  ">",   "<=",  ">=", "==", "!=", "<=>", "&&",
+                                                  "||", "<<", ">>",  "+=",  "-=", "*=", "/=", "%=",  "^=",
+                                                  "&=", "|=", "<<=", ">>=", "++", "--", "[]", "()"};
+  return kOps.count(op) > 0;
+}
+
+// Unary operators that compute (not `&` taking an address or `*` dereferencing).
+bool Extractor::tracked_unary(std::string_view op) {
+  return op == "-" || op == "+" || op == "!" || op == "~" || op == "++" || op == "--";
+}
+
+Operator Extractor::make_operator(const Location& at, std::string spelling, int definition) {
+  Operator op;
+  op.at = at;
+  op.spelling = std::move(spelling);
+  op.namespaces = namespaces_;
+  op.definition = definition;
+  return op;
+}
+
+void Extractor::add_call(CXCursor c, int definition) {
+  CXCursor callee = clang_getCursorReferenced(c);
+  Call call;
+  call.at = extent(c);
+  call.definition = definition;
+  call.result = type_id(clang_getCursorType(c));
+  call.result_type = clang::type_spelling(clang_getCursorType(c));
+  int n = clang_Cursor_getNumArguments(c);
+  std::vector<CXCursor> args;
+  for (int i = 0; i < n; ++i) {
+    CXCursor arg = clang_Cursor_getArgument(c, static_cast<unsigned>(i));
+    Location l = extent(arg);
+    if (l.file < 0) continue;  // a default argument: not written here
+    args.push_back(arg);
+    call.arguments.push_back(l);
+    call.argument_type_ids.push_back(type_id(clang_getCursorType(arg)));
+  }
+  CXCursorKind callee_kind = clang_getCursorKind(callee);
+  bool resolved = !clang_Cursor_isNull(callee) && !clang_isInvalid(callee_kind);
+  // An operator call in a template whose operands are dependent has no callee yet; its spelling names it.
+  call.name = resolved ? clang::spelling(callee) : clang::spelling(c);
+  if (resolved) call.callee = symbol_id(callee);
+  if (resolved && (callee_kind == CXCursor_FunctionDecl || callee_kind == CXCursor_CXXMethod)) {
+    visit_instantiation(callee);
+  }
+  CXCursor object = clang_getNullCursor();
+  if (callee_kind == CXCursor_CXXMethod || callee_kind == CXCursor_ConversionFunction) {
+    std::vector<CXCursor> kids = children(c);
+    if (!kids.empty() && clang_getCursorKind(kids.front()) == CXCursor_MemberRefExpr) {
+      std::vector<CXCursor> member = children(kids.front());
+      if (!member.empty()) {
+        object = member.front();
+        call.object = type_id(clang_getCursorType(object));
+      }
+    }
+  }
+  if (callee_kind == CXCursor_ConversionFunction) {
+    Conversion conv;
+    conv.at = call.at;
+    conv.kind = "operator";
+    conv.to_type = call.result_type;
+    conv.to = call.result;
+    conv.definition = definition;
+    if (!clang_Cursor_isNull(object)) {
+      conv.from_type = clang::type_spelling(clang_getCursorType(object));
+      conv.from = call.object;
+      conv.operand = extent(object);
+    }
+    conv.explicit_call = text(call.at).find("operator") != std::string_view::npos;
+    conv.condition = is_condition(call.at);
+    facts_.conversions.push_back(std::move(conv));
+  } else if (call.name.rfind("operator", 0) == 0 && call.name.size() > 8 &&
+             !is_identifier_char(call.name[8])) {
+    call.operator_spelling = call.name.substr(8);
+    while (!call.operator_spelling.empty() && call.operator_spelling.front() == ' ') {
+      call.operator_spelling.erase(0, 1);
+    }
+    for (const auto& arg : args)
+      call.argument_types.push_back(clang::type_spelling(clang_getCursorType(arg)));
+    if (call.operator_spelling == "=" && args.size() == 2) {
+      if (instantiation_depth_ == 0) add_assignment(call.at, args[0], args[1], definition);
+    } else if (tracked_operator(call.operator_spelling) && !args.empty()) {
+      Operator op = make_operator(call.at, call.operator_spelling, definition);
+      op.overloaded = resolved;
+      op.instantiated = instantiation_depth_ > 0;
+      std::size_t count = args.size();
+      // Postfix ++ and -- carry a dummy int operand that is not in the source.
+      if ((op.spelling == "++" || op.spelling == "--") && count == 2) count = 1;
+      for (std::size_t i = 0; i < count; ++i) {
+        op.operands.push_back(call.arguments[i]);
+        op.operand_types.push_back(call.argument_type_ids[i]);
+      }
+      op.operator_at = operator_token(op.at, op.operands);
+      op.unary = count == 1 && op.spelling != "()" && op.spelling != "[]";
+      op.prefix = op.unary && op.operator_at.offset < op.operands[0].offset;
+      if (!op.unary || tracked_unary(op.spelling)) facts_.operators.push_back(std::move(op));
+    }
+  }
+  if (instantiation_depth_ == 0) {
+    if (!resolved)
+      dependent_calls_.emplace(std::make_tuple(call.at.file, call.at.offset, call.at.end_offset), definition);
+    facts_.calls.push_back(std::move(call));
+  } else if (resolved) {
+    instantiated_calls_.push_back(std::move(call));
+  }
+}
+
+bool Extractor::class_typed(int type) const {
+  return type >= 0 && !facts_.types[static_cast<std::size_t>(type)].classes.empty();
+}
+
+// Built-in-form operators: `&&`/`||`/`!` make their operands conditions, `=` assigns a variable, and an
+// operator with a class-typed operand (a dependent expression in a template) is kept for the rules.
+void Extractor::add_builtin_operator(CXCursor c, CXCursorKind kind, int definition) {
+  std::vector<CXCursor> kids = children(c);
+  Location whole = extent(c);
+  if (!in_project(whole.file)) return;
+  if (kind == CXCursor_UnaryOperator) {
+    if (kids.size() != 1) return;
+    Location operand = extent(kids[0]);
+    bool prefix = operand.offset > whole.offset;
+    Location head = whole, tail = whole;
+    head.end_offset = operand.offset;
+    tail.offset = operand.end_offset;
+    std::string spelling(text(prefix ? head : tail));
+    spelling.erase(std::remove_if(spelling.begin(), spelling.end(),
+                                  [](char ch) { return std::isspace(static_cast<unsigned char>(ch)); }),
+                   spelling.end());
+    if (spelling == "!" || spelling == "not") add_condition(operand);
+    int type = type_id(clang_getCursorType(kids[0]));
+    if (!class_typed(type) || !tracked_unary(spelling)) return;
+    Operator op = make_operator(whole, spelling, definition);
+    op.unary = true;
+    op.prefix = prefix;
+    op.operands = {operand};
+    op.operator_at = operator_token(whole, op.operands);
+    op.operand_types = {type};
+    facts_.operators.push_back(std::move(op));
+    return;
+  }
+  if (kids.size() != 2) return;
+  Location lhs = extent(kids[0]), rhs = extent(kids[1]);
+  std::string spelling = between(lhs, rhs);
+  if (spelling == "&&" || spelling == "||" || spelling == "and" || spelling == "or") {
+    add_condition(lhs);
+    add_condition(rhs);
+  }
+  if (spelling == "=") {
+    add_assignment(whole, kids[0], kids[1], definition);
+    return;
+  }
+  int lt = type_id(clang_getCursorType(kids[0])), rt = type_id(clang_getCursorType(kids[1]));
+  if ((!class_typed(lt) && !class_typed(rt)) || !tracked_operator(spelling)) return;
+  Operator op = make_operator(whole, spelling, definition);
+  op.operands = {lhs, rhs};
+  op.operator_at = operator_token(whole, op.operands);
+  op.operand_types = {lt, rt};
+  facts_.operators.push_back(std::move(op));
+}
+
+// Skips blanks and comments from `i`; returns the first other offset.
+std::size_t Extractor::skip_blanks(std::string_view t, std::size_t i) {
+  while (i < t.size()) {
+    if (std::isspace(static_cast<unsigned char>(t[i]))) {
+      ++i;
+    } else if (t.compare(i, 2, "//") == 0) {
+      i = t.find('\n', i);
+      if (i == std::string_view::npos) return t.size();
+    } else if (t.compare(i, 2, "/*") == 0) {
+      i = t.find("*/", i + 2);
+      if (i == std::string_view::npos) return t.size();
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  return i;
+}
+
+std::optional<Extractor::Head> Extractor::statement_head(FileId file, std::size_t begin) {
+  std::string_view t = text(file);
+  std::size_t i = begin;
+  auto word = [&] {
+    std::size_t j = i;
+    while (j < t.size() && is_identifier_char(t[j])) ++j;
+    return t.substr(i, j - i);
+  };
+  std::string_view kw = word();
+  if (kw != "if" && kw != "while" && kw != "switch" && kw != "for") return std::nullopt;
+  i = skip_blanks(t, i + kw.size());
+  if (word() == "constexpr") i = skip_blanks(t, i + 9);
+  if (i >= t.size() || t[i] != '(') return std::nullopt;
+  Head h;
+  h.open = i;
+  int depth = 0;
+  for (; i < t.size(); ++i) {
+    std::size_t next = skip_blanks(t, i);
+    if (next != i) {
+      i = next - 1;
+      continue;
+    }
+    char ch = t[i];
+    if (ch == '"' || ch == '\'') {
+      for (++i; i < t.size() && t[i] != ch; ++i) {
+        if (t[i] == '\\') ++i;
+      }
+    } else if (ch == '(' || ch == '[' || ch == '{') {
+      ++depth;
+    } else if (ch == ')' || ch == ']' || ch == '}') {
+      if (--depth == 0) {
+        h.close = i;
+        return h;
+      }
+    } else if (ch == ';' && depth == 1) {
+      h.semicolons.push_back(i);
+    }
+  }
+  return std::nullopt;
+}
+
+// Conditions of statements and `?:`, and loops with their condition and body.
+void Extractor::add_statement(CXCursor c, CXCursorKind kind, int definition) {
+  std::vector<CXCursor> kids = children(c);
+  Location whole = extent(c);
+  if (kids.empty() || !in_project(whole.file)) return;
+  std::vector<Location> at;
+  for (const auto& k : kids) at.push_back(extent(k));
+  if (kind == CXCursor_ConditionalOperator) {
+    if (kids.size() == 3) add_condition(at[0]);
+    return;
+  }
+  Loop loop;
+  loop.at = whole;
+  loop.definition = definition;
+  if (kind == CXCursor_DoStmt) {
+    if (kids.size() < 2) return;
+    add_condition(at.back());
+    loop.body = at.front();
+    loop.condition = at.back();
+    facts_.loops.push_back(std::move(loop));
+    return;
+  }
+  auto head = statement_head(whole.file, whole.offset);
+  if (!head) return;
+  auto inside = [&](const Location& l, std::size_t from, std::size_t to) {
+    return l.file == whole.file && l.offset > from && l.end_offset <= to;
+  };
+  std::optional<std::size_t> condition, range, body;
+  for (std::size_t i = 0; i < kids.size(); ++i) {
+    if (at[i].offset > head->close) {
+      body = i;
+    } else if (kind == CXCursor_ForStmt) {
+      if (head->semicolons.size() == 2 && inside(at[i], head->semicolons[0], head->semicolons[1]))
+        condition = i;
+    } else if (kind == CXCursor_CXXForRangeStmt) {
+      if (inside(at[i], head->open, head->close) && is_expression(kids[i])) range = i;
+    } else if (inside(at[i], head->open, head->close) && is_expression(kids[i])) {
+      condition = i;
+    }
+  }
+  if (condition) add_condition(at[*condition]);
+  if (kind == CXCursor_IfStmt || kind == CXCursor_SwitchStmt || !body) return;
+  loop.body = at[*body];
+  if (condition) loop.condition = at[*condition];
+  if (range) {
+    loop.range_for = true;
+    loop.condition = at[*range];
+    loop.range_type = type_id(clang_getCursorType(kids[*range]));
+  }
+  facts_.loops.push_back(std::move(loop));
+}
+
+void Extractor::add_variable(CXCursor c, int definition) {
+  std::vector<CXCursor> kids = children(c);
+  auto init = std::find_if(kids.rbegin(), kids.rend(), [](CXCursor k) { return is_expression(k); });
+  if (init == kids.rend()) return;
+  Location name = location(clang_getCursorLocation(c));
+  if (!in_project(name.file)) return;
+  Assignment a;
+  a.at = name;
+  a.variable = symbol_id(c);
+  a.value = extent(*init);
+  a.declaration = true;
+  CXType type = clang_getCursorType(c);
+  a.type = type_id(type);
+  a.type_spelling = clang::type_spelling(clang_getCanonicalType(type));
+  Location whole = extent(c);
+  if (whole.file == name.file && whole.offset < name.offset) {
+    Location head = whole;
+    head.end_offset = name.offset;
+    std::string_view t = text(head);
+    for (std::size_t at = t.find("auto"); at != std::string_view::npos; at = t.find("auto", at + 1)) {
+      if ((at == 0 || !is_identifier_char(t[at - 1])) &&
+          (at + 4 >= t.size() || !is_identifier_char(t[at + 4])))
+        a.written_auto = true;
+    }
+  }
+  a.definition = definition;
+  facts_.assignments.push_back(std::move(a));
+}
+
+// The namespace a using-directive or namespace alias names, through aliases of aliases.
+std::string Extractor::nominated_namespace(CXCursor c, int depth) {
+  CXCursor last = clang_getNullCursor();
+  for (const auto& k : children(c)) {
+    if (clang_getCursorKind(k) == CXCursor_NamespaceRef) last = k;
+  }
+  if (clang_Cursor_isNull(last) || depth > 8) return {};
+  CXCursor ns = clang_getCursorReferenced(last);
+  if (clang_getCursorKind(ns) == CXCursor_NamespaceAlias) return nominated_namespace(ns, depth + 1);
+  return clang_Cursor_isNull(ns) ? std::string() : qualified_name(ns);
+}
+
+void Extractor::add_namespace_use(CXCursor c, CXCursorKind kind, int definition) {
+  NamespaceUse use;
+  use.at = extent(c);
+  if (!in_project(use.at.file)) return;
+  use.target = nominated_namespace(c);
+  if (use.target.empty()) return;
+  if (kind == CXCursor_NamespaceAlias) use.alias = clang::spelling(c);
+  for (const auto& n : namespaces_) use.scope_namespace += (use.scope_namespace.empty() ? "" : "::") + n;
+  if (definition >= 0) use.scope_block = facts_.definitions[static_cast<std::size_t>(definition)].extent;
+  facts_.namespace_uses.push_back(std::move(use));
+}
+
+void Extractor::add_conversion(CXCursor c, const char* kind, int definition) {
+  Conversion conv;
+  conv.at = extent(c);
+  conv.kind = kind;
+  conv.to_type = clang::type_spelling(clang_getCursorType(c));
+  conv.to = type_id(clang_getCursorType(c));
+  conv.definition = definition;
+  // The operand is the last child (a TypeRef to the target type may come first). A braced cast
+  // (`double{t}`) converts the list's one element; the list itself is then not a conversion of its own.
+  CXCursor operand = clang_getNullCursor();
+  for (const auto& k : children(c)) {
+    if (is_expression(k)) operand = k;
+  }
+  if (!clang_Cursor_isNull(operand) && clang_getCursorKind(operand) == CXCursor_InitListExpr) {
+    if (CXCursor element = single_element(operand); !clang_Cursor_isNull(element)) {
+      Location list = extent(operand);
+      braced_casts_.emplace(list.file, list.offset, list.end_offset);
+      operand = element;
+    }
+  }
+  if (!clang_Cursor_isNull(operand)) {
+    conv.from_type = clang::type_spelling(clang_getCursorType(operand));
+    conv.from = type_id(clang_getCursorType(operand));
+    conv.operand = extent(operand);
+  }
+  facts_.conversions.push_back(std::move(conv));
+}
+
+// The one expression of a braced list (`{t}`), else null.
+CXCursor Extractor::single_element(CXCursor list) {
+  CXCursor element = clang_getNullCursor();
+  int n = 0;
+  for (const auto& k : children(list)) {
+    if (is_expression(k)) {
+      element = k;
+      ++n;
+    }
+  }
+  return n == 1 ? element : clang_getNullCursor();
+}
+
+// `double x{t}` and `double x = {t}`: libclang shows the list's written element, not the implicit
+// conversion inside it, so a one-element list of a non-class type is recorded as the conversion of that
+// element (the rules keep those to arithmetic types; an aggregate's or a class's list is not one).
+void Extractor::add_list_initialization(CXCursor c, int definition) {
+  Location list = extent(c);
+  if (braced_casts_.count({list.file, list.offset, list.end_offset})) return;
+  CXType type = clang_getCanonicalType(clang_getCursorType(c));
+  if (type.kind == CXType_Record || type.kind == CXType_Invalid || type.kind == CXType_Dependent) return;
+  CXCursor element = single_element(c);
+  if (clang_Cursor_isNull(element)) return;
+  Conversion conv;
+  conv.at = list;
+  conv.kind = "list-initialization";
+  conv.to_type = clang::type_spelling(clang_getCursorType(c));
+  conv.to = type_id(clang_getCursorType(c));
+  conv.definition = definition;
+  conv.from_type = clang::type_spelling(clang_getCursorType(element));
+  conv.from = type_id(clang_getCursorType(element));
+  conv.operand = extent(element);
+  facts_.conversions.push_back(std::move(conv));
+}
+
+}  // namespace emberlint::extraction
