@@ -22,11 +22,35 @@ namespace {
 
 constexpr std::uintmax_t kLargestFile = 4u << 20;  // larger files are data, not code to scan
 
-bool vendored_name(const std::string& name) {
+// A build tree by its name: build, builds, build-release, build_arm, cmake-build-debug (not buildKernel/).
+bool build_name(const std::string& name) {
   const std::string n = ascii_lower(name);
-  return n.rfind("build", 0) == 0 || n.rfind("cmake-build", 0) == 0 ||
-         one_of(n, {"third_party", "third-party", "thirdparty", "3rdparty", "external", "extern", "vendor",
-                    "vendored", "deps", "_deps", "node_modules", "subprojects"});
+  for (const char* prefix : {"build", "cmake-build"}) {
+    const std::string p = prefix;
+    if (n.rfind(p, 0) != 0) continue;
+    if (n.size() == p.size() || n == p + "s" || n[p.size()] == '-' || n[p.size()] == '_') return true;
+  }
+  return false;
+}
+bool vendored_name(const std::string& name) {
+  return build_name(name) ||
+         one_of(ascii_lower(name),
+                {"third_party", "third-party", "thirdparty", "3rdparty", "3rd_party", "3rd-party", "3rd",
+                 "external", "externals", "extern", "vendor", "vendors", "vendored", "deps", "_deps",
+                 "dependencies", "node_modules", "subprojects", "submodules"});
+}
+// A folder of someone else's code by its license file (LICENSE, COPYING, LICENSE.txt), below the root.
+bool has_license_file(const fs::path& folder) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(folder, ec)) {
+    const std::string n = ascii_lower(e.path().stem().string());
+    if ((n == "license" || n == "licence" || n == "copying") && e.is_regular_file(ec)) return true;
+  }
+  return false;
+}
+// Code generators (codegen/cuda/ writes CUDA kernels): glue, not backends.
+bool generator_name(const std::string& name) {
+  return one_of(ascii_lower(name), {"codegen", "code_gen", "code-gen", "generator", "generators", "gen"});
 }
 bool test_name(const std::string& name) {
   return one_of(ascii_lower(name),
@@ -142,7 +166,6 @@ Discovery Discoverer::run() {
     if (library && (n >= 2 || include_bases_.size() <= 3)) out_.include_folders.push_back(base);
   }
   find_public_headers();
-  find_missing_sdks();
   find_tensor_type();
   find_model();
   if (!glue_files_.empty())
@@ -172,9 +195,9 @@ void Discoverer::scan() {
       } else if (submodules.count(rel) || fs::exists(p / ".git", ec)) {
         excluded.emplace(rel, "a git submodule");
       } else if (vendored_name(name)) {
-        excluded.emplace(rel, name.rfind("build", 0) == 0 || name.rfind("cmake-build", 0) == 0
-                                  ? "a build folder"
-                                  : "vendored code");
+        excluded.emplace(rel, build_name(name) ? "a build folder" : "vendored code");
+      } else if (has_license_file(p)) {
+        excluded.emplace(rel, "vendored code (a license file of its own)");
       }
       if (excluded.count(rel)) it.disable_recursion_pending();
       continue;
@@ -185,10 +208,21 @@ void Discoverer::scan() {
     f.dir = parent_of(rel);
     f.header = is_header_path(p);
     const std::string text = read_text(p);
-    for (const IncludeDirective& d : scan_directives(text).includes) {
+    const DirectiveScan directives = scan_directives(text);
+    std::set<const KnownLibrary*> unconditional;
+    for (const IncludeDirective& d : directives.includes) {
       if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
       if (project_header(d.name.text, p.parent_path())) continue;
-      if (const KnownLibrary* l = library_of_include(d.name.text)) f.libraries.emplace(l, d.name.text);
+      const KnownLibrary* l = library_of_include(d.name.text);
+      if (!l) continue;
+      f.libraries.emplace(l, d.name.text);
+      // An include inside an #if block (`#ifdef USE_MKL`) is a use of some builds, not of every one.
+      if (std::none_of(directives.conditionals.begin(), directives.conditionals.end(),
+                       [&](const auto& c) { return c.first <= d.line && d.line <= c.second; }))
+        unconditional.insert(l);
+    }
+    for (const auto& [l, header] : f.libraries) {
+      if (!unconditional.count(l)) f.conditional.insert(l);
     }
     texts_.emplace(rel, code_only(text));
     files_.push_back(std::move(f));
@@ -199,6 +233,8 @@ void Discoverer::scan() {
       FolderStats& s = folders_[d];
       ++s.files;
       for (const auto& [l, header] : f.libraries) {
+        ++s.any_files[l];
+        if (f.conditional.count(l)) continue;
         ++s.library_files[l];
         ++s.headers[l][header];
       }
@@ -260,9 +296,10 @@ void Discoverer::find_tests_and_glue() {
     if (test_name(name) && !in_any(folder, tests_)) {
       tests_.push_back(folder);
       tests_why.push_back(folder + "/ (" + plural(stats.files, "file") + ")");
-    } else if (glue_name(name) && parent_of(folder).empty()) {
+    } else if ((glue_name(name) && parent_of(folder).empty()) ||
+               (generator_name(name) && !in_any(folder, glue_))) {
       glue_.push_back(folder);
-      glue_why.push_back(folder + "/");
+      glue_why.push_back(folder + (generator_name(name) ? "/ (a code generator)" : "/"));
     }
   }
   // Units of the database whose object file is a test target's.
@@ -330,6 +367,14 @@ void Discoverer::group(const std::string& parent) {
   else
     prefix.clear();
 
+  // A gpu/ folder beside GPU backends serves them; with none beside it, it is a backend of its own.
+  auto gpu_sibling = [&](const std::string& gpu) {
+    return std::any_of(hinted.begin(), hinted.end(), [&](const std::string& h) {
+      if (h == gpu) return false;
+      const KnownLibrary* lib = named_library(name_of(h));
+      return gpu_library(lib) || gpu_library(top_library(folders_[h])) || names_gpu(h);
+    });
+  };
   std::vector<std::string> shared_all, shared_gpu;
   std::vector<std::pair<std::string, std::string>> members;  // folder, backend name
   for (const auto& c : children) {
@@ -339,7 +384,7 @@ void Discoverer::group(const std::string& parent) {
     if (with_prefix) name = name.substr(prefix.size());
     if (shared_name(name)) {
       shared_all.push_back(c);
-    } else if (ascii_lower(name) == "gpu" && hinted.size() > 1) {
+    } else if (ascii_lower(name) == "gpu" && hinted.size() > 1 && gpu_sibling(c)) {
       shared_gpu.push_back(c);
     } else if (is_hinted || backend_parent || with_prefix) {
       std::string id = ascii_lower(name);
@@ -427,11 +472,17 @@ ProposedBackend* Discoverer::backend(const std::string& id) {
 // ---- libraries ----
 void Discoverer::find_libraries() {
   for (const KnownLibrary& l : known_libraries()) {
-    std::map<std::string, std::size_t> uses;  // backend -> files
+    // backend -> files including it (outside #if blocks, and in all)
+    std::map<std::string, std::size_t> uses, conditional_uses;
     for (const auto& [id, folders] : backend_folders_) {
       for (const auto& f : folders) {
         const FolderStats& s = folders_[f];
-        if (auto it = s.library_files.find(&l); it != s.library_files.end()) uses[id] += it->second;
+        const auto all = s.any_files.find(&l);
+        if (all == s.any_files.end()) continue;
+        const auto plain = s.library_files.find(&l);
+        const std::size_t n = plain == s.library_files.end() ? 0 : plain->second;
+        uses[id] += all->second;
+        conditional_uses[id] += all->second - n;
       }
     }
     // Files outside every backend, test, example and excluded folder that include it.
@@ -447,42 +498,33 @@ void Discoverer::find_libraries() {
                            (outside.size() == 1 ? "includes " : "include ") + l.name + " headers (" +
                            outside.front() + ": <" + file_header(outside.front(), &l) + ">)" + then);
     };
-    // The backends named after the library serve it, whether or not their files include its headers
-    // (ncnn's src/layer/vulkan/ reaches Vulkan through the project's own loader); when none of them
-    // includes it, so does the backend that includes it most (ggml's cuda/ for the MUSA build).
-    std::vector<std::string> named;
+    // Every backend whose files include it uses it (three backends may share BLAS), and so do the backends
+    // named after it, whether or not their files include its headers (ncnn's src/layer/vulkan/ reaches Vulkan
+    // through the project's own loader).
+    std::vector<std::string> owners;
     for (const auto& [id, folders] : backend_folders_) {
       const bool folder_named = std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
         return named_library(name_of(f)) == &l;
       });
-      if (folder_named || (id == l.backend && uses.count(id))) named.push_back(id);
+      if (folder_named || uses.count(id)) owners.push_back(id);
     }
-    if (uses.empty() && named.empty()) {
+    if (owners.empty()) {
       note_outside(" and no backend folder does: a backend of its own, or glue?");
       continue;
     }
     ProposedLibrary p;
     p.library = &l;
-    p.backends = named;
-    const bool named_use =
-        std::any_of(named.begin(), named.end(), [&](const std::string& id) { return uses.count(id); });
-    if (!named_use && !uses.empty()) {
-      p.backends.push_back(std::max_element(uses.begin(), uses.end(), [](const auto& a, const auto& b) {
-                             return a.second < b.second;
-                           })->first);
-    }
+    p.backends = owners;
     std::vector<std::string> why;
-    for (const auto& [id, n] : uses) why.push_back(plural(n, "file") + " of " + id);
-    p.why = why.empty() ? "named after it: backend " + named.front() + " (no file includes its headers)"
-                        : "included by " + join_why(why);
-    if (p.backends.size() == 1 && uses.size() > 1) {  // the others' uses are findings
-      std::vector<std::string> others;
-      for (const auto& [id, n] : uses) {
-        if (id != p.backends.front()) others.push_back(id);
-      }
-      p.why += " (the other backends' uses are findings unless they are listed under \"backend\" too: " +
-               join_why(others) + ")";
+    for (const auto& [id, n] : uses) {
+      const std::size_t c = conditional_uses[id];
+      why.push_back(plural(n, "file") + " of " + id +
+                    (c == 0   ? ""
+                     : c == n ? " (all inside #if blocks)"
+                              : " (" + std::to_string(c) + " inside #if blocks)"));
     }
+    p.why = why.empty() ? "named after it: backend " + owners.front() + " (no file includes its headers)"
+                        : "included by " + join_why(why);
     out_.libraries.push_back(std::move(p));
     note_outside(": EL100 reports each unless it moves into a backend or is listed as glue");
   }
@@ -531,43 +573,6 @@ void Discoverer::find_public_headers() {
     }
     if (!b.public_headers.empty())
       b.why += "; public: " + join_why(b.public_headers) + " (named after it, outside its folders)";
-  }
-}
-
-// A backend whose SDK headers are not installed here (neither in the system folders nor in a folder the
-// compile database names) parses partially on this machine: init expects that cause in its folders, so
-// that CI is green and still strict about every other error.
-void Discoverer::find_missing_sdks() {
-  std::vector<fs::path> folders = {"/usr/include", "/usr/local/include"};
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator("/usr/include", ec)) {
-    if (e.path().filename().string().find("-linux-") != std::string::npos) folders.push_back(e.path());
-  }
-  std::set<fs::path> seen(folders.begin(), folders.end());
-  for (const auto& c : commands_) {
-    for (const auto& f : include_paths(c).angle) {
-      if (seen.insert(f).second) folders.push_back(f);
-    }
-  }
-  auto installed = [&](const std::string& header) {
-    return std::any_of(folders.begin(), folders.end(),
-                       [&](const fs::path& f) { return fs::exists(f / header, ec); });
-  };
-  for (const auto& [id, own] : backend_folders_) {
-    for (const auto& folder : own) {
-      // The backend's own library: the one it is named after when its files include it, else the one
-      // they include most (not a header some #if branch includes for another platform).
-      const FolderStats& s = folders_.at(folder);
-      const KnownLibrary* named = named_library(name_of(folder));
-      const KnownLibrary* l = named && s.library_files.count(named) ? named : top_library(s);
-      if (!l || !l->sdk) continue;
-      const std::string header = top_header(s, l);
-      if (installed(header)) continue;
-      out_.expected_missing_sdk.emplace_back(folder + "/**",
-                                             "<" + header + "> (" + l->name + ", included by " +
-                                                 plural(s.library_files.at(l), "file") + " of " + id +
-                                                 ") is not installed on this machine");
-    }
   }
 }
 

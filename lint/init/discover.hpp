@@ -1,7 +1,7 @@
 // What `emberlint init` reads off a tree before it writes a config: which folders are backends (sibling
 // folders named after a backend or an architecture, or the children of a backend/ folder), which well-known
-// vendor libraries (lint/project/known_libraries.hpp) each folder's files include, the frontend (the rest of the
-// library code), tests, example and tool folders, the folders not to lint (build trees, vendored code,
+// vendor libraries (lint/project/known_libraries.hpp) each folder's files include, the frontend (the rest of
+// the library code), tests, example and tool folders, the folders not to lint (build trees, vendored code,
 // submodules), the tensor type (the class the most arithmetic operators take) and an inventory model. Each
 // proposal carries its evidence in words, which init writes as a comment next to it. A textual scan: fast on
 // any tree, and it needs neither a build nor a parse.
@@ -48,8 +48,6 @@ struct Discovery {
   std::vector<std::string> notes;  // what a maintainer should look at: vendor headers outside backends
   std::string tensor_type, tensor_why;
   std::optional<ProposedModel> model;
-  // Backend folders whose SDK headers this machine lacks: glob -> why (their units parse partially).
-  std::vector<std::pair<std::string, std::string>> expected_missing_sdk;
   std::vector<std::string> include_folders;  // for compile_flags when there is no database: "include", "src"
 };
 

@@ -22,11 +22,14 @@ struct ScannedFile {
   std::string dir;  // its folder, "" for the root
   bool header = false;
   std::map<const KnownLibrary*, std::string> libraries;  // each vendor library it includes: one header
+  std::set<const KnownLibrary*> conditional;             // of them, those it includes only inside #if blocks
 };
 
 struct FolderStats {
-  std::size_t files = 0;                                     // C and C++ files in its subtree
-  std::map<const KnownLibrary*, std::size_t> library_files;  // of them, those including the library
+  std::size_t files = 0;  // C and C++ files in its subtree
+  std::map<const KnownLibrary*, std::size_t>
+      library_files;                                     // of them, those including the library outside #if
+  std::map<const KnownLibrary*, std::size_t> any_files;  // those including it anywhere, #if blocks too
   std::map<const KnownLibrary*, std::map<std::string, std::size_t>> headers;  // by header spelled
   std::set<std::string> children;
 };
@@ -61,7 +64,6 @@ class Discoverer {
   std::string file_header(const std::string& rel, const KnownLibrary* l) const;
   void find_frontend();
   void find_public_headers();
-  void find_missing_sdks();
   bool excluded(const std::string& folder) const;
   bool frontend_file(const ScannedFile& f) const;
   std::string backend_of(const std::string& dir) const;

@@ -1,8 +1,11 @@
 #include "lint/init/init.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "lint/init/discover.hpp"
+#include "lint/init/unbuilt.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint {
 
@@ -29,6 +32,38 @@ void comment(std::ostringstream& o, const std::string& indent, const std::string
     line += (line.empty() ? "" : " ") + word;
   }
   if (!line.empty()) o << indent << "// " << line << "\n";
+}
+
+// The parse errors the proposed config's first `check` meets here (lint/init/unbuilt.hpp): the database's
+// units, or without one the sources a walk of the tree lints with the proposed compile_flags.
+std::vector<ExpectedErrors> unbuilt_errors(const fs::path& root, const std::vector<CompileCommand>& commands,
+                                           const Discovery& d, const std::vector<std::string>& flags) {
+  std::vector<Glob> excludes;
+  for (const auto& e : d.exclude) excludes.emplace_back(e);
+  UnbuiltScan scan;
+  scan.root = root;
+  scan.commands = commands;
+  scan.fallback_flags = flags;
+  scan.excluded = [&](const std::string& rel) {
+    return std::any_of(excludes.begin(), excludes.end(),
+                       [&](const Glob& g) { return g.matches_relative(rel); });
+  };
+  if (commands.empty()) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
+         it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      if (ec) break;
+      const std::string rel = it->path().lexically_relative(root).generic_string();
+      if (it->is_directory(ec)) {
+        if (it->path().filename().string().rfind('.', 0) == 0 || scan.excluded(rel + "/x"))
+          it.disable_recursion_pending();
+      } else if (is_source_path(it->path())) {
+        scan.sources.push_back(rel);
+      }
+    }
+    std::sort(scan.sources.begin(), scan.sources.end());
+  }
+  return expected_unbuilt_errors(scan);
 }
 
 }  // namespace
@@ -113,26 +148,29 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     << "  \"rules\": {},\n";
   o << "  // Rules to skip in some files, e.g. {\"tests/backend_internals/**\": [\"EL104\"]}.\n"
     << "  \"per_file_ignores\": {},\n";
-  if (!d.expected_missing_sdk.empty()) {
-    o << "  // Parse errors expected here (reported as partial units, no failure of the run): missing SDK "
-         "headers.\n"
+  const std::vector<std::string> flags = [&] {
+    std::vector<std::string> f = {"-std=c++20"};
+    for (const auto& i : d.include_folders) f.push_back("-I" + i);  // "." for the root
+    return f;
+  }();
+  const std::vector<ExpectedErrors> expected = unbuilt_errors(root, commands, d, flags);
+  if (!expected.empty()) {
+    o << "  // Parse errors expected on this machine (partial units, no failure of the run): the first name "
+         "each\n"
+      << "  // unit's unconditional includes miss, a header the build writes or an SDK that is not "
+         "installed.\n"
       << "  \"expected_parse_errors\": {";
-    for (std::size_t i = 0; i < d.expected_missing_sdk.size(); ++i) {
+    for (std::size_t i = 0; i < expected.size(); ++i) {
       o << (i ? "," : "") << "\n";
-      comment(o, "    ", d.expected_missing_sdk[i].second);
-      o << "    \"" << d.expected_missing_sdk[i].first << "\": [\"missing-sdk-header\"]";
+      comment(o, "    ", expected[i].why);
+      o << "    \"" << expected[i].glob << "\": [" << quoted_list(expected[i].causes) << "]";
     }
     o << "\n  },\n";
   }
   comment(o, "  ", d.exclude_why.empty() ? "" : "not linted: " + d.exclude_why);
   o << "  \"exclude\": [" << quoted_list(d.exclude) << "],\n";
   o << "  // Used when no compile database is given with -p.\n"
-    << "  \"compile_flags\": [" << quoted_list([&] {
-         std::vector<std::string> flags = {"-std=c++20"};
-         for (const auto& f : d.include_folders) flags.push_back("-I" + f);  // "." for the root
-         return flags;
-       }())
-    << "]\n}\n";
+    << "  \"compile_flags\": [" << quoted_list(flags) << "]\n}\n";
   return o.str();
 }
 

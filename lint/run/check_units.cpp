@@ -10,6 +10,7 @@
 
 #include "lint/findings/fix_check.hpp"
 #include "lint/parse/include_graph.hpp"
+#include "lint/project/parse_errors.hpp"
 #include "lint/project/project.hpp"
 #include "lint/run/scheduler.hpp"
 #include "lint/run/session.hpp"
@@ -72,9 +73,13 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   if (!parsed.facts) {
     // libclang only says "error 1" for a file it cannot open: missing (a database entry, or removed mid-run),
     // not a file, or unreadable.
-    if (std::error_code ec; !fs::is_regular_file(job.command.file, ec))
-      out.failure->message = fs::exists(job.command.file, ec) ? "not a regular file" : "no such file";
-    else if (::access(job.command.file.c_str(), R_OK) != 0)
+    if (std::error_code ec; !fs::is_regular_file(job.command.file, ec)) {
+      const bool exists = fs::exists(job.command.file, ec);
+      out.failure->message = exists ? "not a regular file" : "no such file";
+      // A compile command for a source that is not there names one the build writes (a build-info.cpp, a
+      // protobuf or moc source): a configured tree that is not built yet lacks it, which a config can expect.
+      if (!exists) out.failure->cause = std::string(kCauseMissingGenerated);
+    } else if (::access(job.command.file.c_str(), R_OK) != 0)
       out.failure->message = std::string("cannot read it: ") + std::strerror(errno);
     // libclang read nothing (its driver refused the command): the result holds while the file and the
     // command (part of the entry's name) are unchanged, so a warm run does not try again.

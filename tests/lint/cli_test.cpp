@@ -564,6 +564,16 @@ TEST_F(Cli, UnparsableFileExitsThreeAndTheOthersAreStillReported) {
   auto g = nlohmann::json::parse(gone.out);
   ASSERT_EQ(g.at("failures").size(), 1u) << gone.out;
   EXPECT_EQ(g.at("failures").at(0).at("message"), "no such file");
+  // A database entry whose source is not there is one the build writes (a build-info.cpp): its own cause,
+  // which a config of a configured but unbuilt tree can expect.
+  EXPECT_EQ(g.at("failures").at(0).at("cause"), "missing-generated-file") << gone.out;
+  EXPECT_FALSE(g.at("failures").at(0).at("expected").get<bool>());
+  write_file(dir_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["frontend/**"]}, "expected_parse_errors": {"frontend/gone.cpp": )"
+             R"(["missing-generated-file"]}})");
+  Outcome expected = run("check -p build --format json");
+  EXPECT_EQ(expected.exit_code, 0) << expected.out << expected.err;
+  EXPECT_TRUE(nlohmann::json::parse(expected.out).at("failures").at(0).at("expected").get<bool>());
 }
 
 // With a compile database, a project header with code that no unit includes (header-only code) is checked on

@@ -147,6 +147,77 @@ TEST_F(InitDiscovery, PrimitiveSubclassesWithMethodsDefinedPerBackendFolder) {
                                      {"no_gpu", {"eval_gpu"}}}));
 }
 
+// A configured tree that is not built (kiln): a header the build writes (kiln/version.h), a shader header
+// written at build time, a database entry whose source the build generates (src/build-info.cpp) and an SDK
+// that is not installed are each expected with their cause, where the units that meet them are; an SDK header
+// included only under #ifdef (<mkl.h>) is not. The first `check -p build` of the config init writes is green.
+TEST_F(InitDiscovery, AConfiguredButUnbuiltTreeExpectsWhatTheBuildWritesAndNothingElse) {
+  const fs::path tree = copy("kiln");
+  const std::string root = tree.string();
+  json database = json::array();
+  for (const char* file : {"src/core/graph.cpp", "src/core/tensor.cpp", "src/kiln-cpu/ops.cpp",
+                           "src/kiln-metal/ops.cpp", "src/build-info.cpp", "tests/test_graph.cpp"}) {
+    database.push_back({{"directory", root + "/build"},
+                        {"file", root + "/" + file},
+                        {"arguments",
+                         {"c++", "-std=c++17", "-I" + root + "/include", "-I" + root + "/build/include", "-c",
+                          root + "/" + file}}});
+  }
+  write_file(tree / "build/CMakeCache.txt", "# configured, not built\n");
+  write_file(tree / "build/compile_commands.json", database.dump(1));
+  const std::string exe = emberlint::test::emberlint();
+  Outcome init = run_in(tree, exe + " init -p build", scratch_);
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  const std::string text = read_file(tree / ".emberlint.json");
+  const json c = json::parse(text, nullptr, true, true);
+  EXPECT_EQ(c.at("expected_parse_errors"), json({{"src/build-info.cpp", {"missing-generated-file"}},
+                                                 {"src/core/**", {"missing-generated-file"}},
+                                                 {"src/kiln-metal/**", {"missing-generated-file"}}}))
+      << "not src/kiln-cpu/ (<mkl.h> only under #ifdef), not src/core/tensor.cpp's folder twice: " << text;
+  EXPECT_NE(text.find("// 1 unit misses \"kiln/version.h\" (src/core/graph.cpp): files the build writes"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(c.at("libraries").at("MKL").at("backend"), "cpu") << "a conditional include still names its user";
+  Outcome check = run_in(tree, exe + " check -p build --format json", scratch_);
+  EXPECT_TRUE(check.exit_code == 0 || check.exit_code == 1) << check.exit_code << check.out << check.err;
+  const json report = json::parse(check.out);
+  EXPECT_EQ(report.at("failures").size(), 1u) << check.out;
+  EXPECT_EQ(report.at("partial").size(), 2u) << check.out;
+  for (const auto& f : report.at("failures")) EXPECT_TRUE(f.at("expected").get<bool>()) << f;
+  for (const auto& f : report.at("partial")) EXPECT_TRUE(f.at("expected").get<bool>()) << f;
+
+  // Without a database the walk lints every source with the proposed flags: the CUDA unit too, whose toolkit
+  // the machines that run this test lack.
+  if (!fs::exists("/usr/include/cuda_runtime.h") && !fs::exists("/usr/local/include/cuda_runtime.h")) {
+    const json walked = propose(tree);
+    EXPECT_EQ(walked.at("expected_parse_errors").at("src/kiln-cuda/**"), json({"missing-sdk-header"}));
+    EXPECT_FALSE(walked.at("expected_parse_errors").contains("src/kiln-cpu/**"));
+  }
+}
+
+// quarry: BLAS used by two backends, FFT libraries, a gpu/ folder with GPU backends beside it and one
+// without, code generators named after backends, vendored code by folder name and by license file, and a
+// folder whose name only starts with "build".
+TEST_F(InitDiscovery, LibrariesOfEveryUserGeneratorsAsGlueAndVendoredCodeExcluded) {
+  std::string text;
+  const json c = propose(copy("quarry"), &text);
+  const json& b = c.at("layers").at("backends");
+  EXPECT_EQ(b.at("opencl"), json({"src/opencl/**", "src/gpu/**"}));
+  EXPECT_EQ(b.at("cuda"), json({"src/cuda/**", "src/gpu/**"}));
+  EXPECT_EQ(b.at("gpu"), json({"simd/gpu/**"}))
+      << "no GPU backend beside it: a backend, not dropped: " << text;
+  EXPECT_EQ(b.size(), 6u) << "no old_opencl backend, and codegen/cuda is not merged into cuda: " << text;
+  EXPECT_EQ(c.at("layers").at("glue"), json({"codegen/**"}));
+  const json& libs = c.at("libraries");
+  EXPECT_EQ(libs.at("BLAS").at("backend"), json({"cpu", "opencl"})) << "every backend that includes it";
+  EXPECT_EQ(libs.at("FFTW").at("backend"), "cpu");
+  EXPECT_EQ(libs.at("clFFT").at("backend"), "opencl");
+  EXPECT_NE(text.find("// included by 1 file of cpu; 2 files of opencl"), std::string::npos) << text;
+  EXPECT_EQ(c.at("exclude"), json({"3rd_party/**", "libs/halfp/**"})) << "not src/builder/: " << text;
+  EXPECT_NE(text.find("libs/halfp/ (vendored code (a license file of its own))"), std::string::npos) << text;
+  EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**", "src/**"}));
+}
+
 // What init writes is a config emberlint loads and runs; it is never overwritten unless asked, and --dry-run
 // writes nothing.
 TEST_F(InitDiscovery, WritesAConfigThatLoadsAndNeverOverwritesUnlessAsked) {
@@ -243,6 +314,17 @@ TEST(KnownLibraries, IncludesAreMatchedByTheirWholeSpellingOrFileName) {
   EXPECT_EQ(library_of_include("metal/metal.h"), nullptr);
   ASSERT_NE(library_of_include("metal/metal.h", /*ignore_case=*/true), nullptr);
   EXPECT_EQ(library_of_include("metal/metal.h", true)->name, "Metal");
+  // FFT libraries and Boost.Compute (a multi-backend FFT benchmark's and an OpenCL/CUDA/Boost.Compute
+  // library's shapes).
+  ASSERT_NE(library_of_include("fftw3.h"), nullptr);
+  EXPECT_EQ(library_of_include("fftw3.h")->name, "FFTW");
+  ASSERT_NE(library_of_include("clFFT.h"), nullptr);
+  EXPECT_EQ(library_of_include("clFFT.h")->name, "clFFT");
+  ASSERT_NE(library_of_include("boost/compute/core.hpp"), nullptr);
+  EXPECT_EQ(library_of_include("boost/compute/core.hpp")->name, "Boost.Compute");
+  EXPECT_EQ(library_of_include("boost/compute.hpp")->name, "Boost.Compute");
+  EXPECT_EQ(library_of_include("boost/config.hpp"), nullptr) << "the rest of Boost is no backend's";
+  EXPECT_EQ(library_of_include("rocfft/rocfft.h")->name, "HIP");
 }
 
 }  // namespace
