@@ -1,13 +1,14 @@
 #include "lint/compile/driver_query.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdlib>
-#include <fstream>
 #include <regex>
 #include <sstream>
 
@@ -55,33 +56,22 @@ std::string resolve_compiler(const std::string& compiler, std::string& why) {
   return {};
 }
 
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // Runs argv with stdin from /dev/null in `directory`; its stdout and stderr, or nullopt when it could not be
-// started or did not exit with 0.
+// started or did not exit with 0. Read through pipes, not files: nothing is written to the temporary folder,
+// which may be full.
 std::optional<std::pair<std::string, std::string>> run(const std::vector<std::string>& argv,
                                                        const fs::path& directory) {
-  std::error_code ec;
-  fs::path tmp = fs::temp_directory_path(ec);
-  if (ec) return std::nullopt;
-  std::string out_name = (tmp / "emberlint-driver-XXXXXX").string();
-  std::string err_name = out_name;
-  int out_fd = ::mkstemp(out_name.data());
-  int err_fd = out_fd < 0 ? -1 : ::mkstemp(err_name.data());
-  if (out_fd < 0 || err_fd < 0) {
-    if (out_fd >= 0) ::close(out_fd), ::unlink(out_name.c_str());
+  int out[2] = {-1, -1}, err[2] = {-1, -1};
+  if (::pipe2(out, O_CLOEXEC) != 0) return std::nullopt;
+  if (::pipe2(err, O_CLOEXEC) != 0) {
+    ::close(out[0]), ::close(out[1]);
     return std::nullopt;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_fd, 1);
-  posix_spawn_file_actions_adddup2(&actions, err_fd, 2);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);  // dup2 clears O_CLOEXEC on the copy
+  posix_spawn_file_actions_adddup2(&actions, err[1], 2);
   std::vector<char*> cargv;
   for (const auto& a : argv) cargv.push_back(const_cast<char*>(a.c_str()));
   cargv.push_back(nullptr);
@@ -90,17 +80,37 @@ std::optional<std::pair<std::string, std::string>> run(const std::vector<std::st
   pid_t pid = 0;
   int spawned = posix_spawn(&pid, cargv[0], &actions, nullptr, cargv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  ::close(out_fd);
-  ::close(err_fd);
+  ::close(out[1]);
+  ::close(err[1]);
+  // Both pipes at once: a compiler that fills one while we wait on the other would never finish.
+  std::string text[2];
+  pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+  for (int open = spawned == 0 ? 2 : 0; open > 0;) {
+    if (::poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (int k = 0; k < 2; ++k) {
+      if (fds[k].fd < 0 || fds[k].revents == 0) continue;
+      char buffer[8192];
+      const ssize_t n = ::read(fds[k].fd, buffer, sizeof buffer);
+      if (n > 0) {
+        text[k].append(buffer, static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        fds[k].fd = -1;  // poll skips it
+        --open;
+      }
+    }
+  }
+  ::close(out[0]);
+  ::close(err[0]);
   std::optional<std::pair<std::string, std::string>> result;
   if (spawned == 0) {
     int status = 0;
     while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) result.emplace(read_all(out_name), read_all(err_name));
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) result.emplace(std::move(text[0]), std::move(text[1]));
   }
-  ::unlink(out_name.c_str());
-  ::unlink(err_name.c_str());
   return result;
 }
 

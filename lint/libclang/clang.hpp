@@ -17,15 +17,28 @@ inline std::string take(CXString s) {
   return out;
 }
 
+// An index keeps the precompiled preambles of its units (UnitParse::skip_preamble_bodies, the language
+// server's warm units) in memory: libclang would write them to the temporary folder (preamble-*.pch, one per
+// unit: 15 to 21 MB for emberlint's own), and it aborts the whole process when that folder is full. In memory
+// they cost what they would in the page cache, and a run killed by a signal leaves none behind.
 class Index {
  public:
-  Index() : index_(clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0)) {}
+  Index() : index_(create()) {}
   ~Index() { clang_disposeIndex(index_); }
   Index(const Index&) = delete;
   Index& operator=(const Index&) = delete;
   CXIndex get() const { return index_; }
 
  private:
+  static CXIndex create() {
+#if CINDEX_VERSION_MINOR >= 64
+    CXIndexOptions options{};
+    options.Size = sizeof(CXIndexOptions);
+    options.StorePreamblesInMemory = 1;
+    if (CXIndex index = clang_createIndexWithOptions(&options)) return index;
+#endif
+    return clang_createIndex(/*excludeDeclarationsFromPCH=*/0, /*displayDiagnostics=*/0);
+  }
   CXIndex index_;
 };
 
