@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "analyze/cursor.hpp"
+
 namespace emberlint::analyze {
 
 namespace fs = std::filesystem;
@@ -34,6 +36,26 @@ bool ModelContext::in_project(const fs::path& file) const {
 bool ModelContext::excluded_op(const std::string& name) const {
   return std::any_of(ops->exclude.begin(), ops->exclude.end(),
                      [&](const Glob& g) { return g.matches_name(name); });
+}
+
+std::string ModelContext::where(const Place& place) const {
+  std::string rel = relative_to(place.file, config->root);
+  return (rel.empty() ? place.file.string() : rel) + ":" + std::to_string(place.line);
+}
+
+void add_enumerator_ops(const ModelContext& context, const std::vector<Enumerator>& enumerators,
+                        const Place& declared, Inventory& inv) {
+  const std::string& name = context.ops->enum_name;
+  for (const auto& e : enumerators) {
+    if (context.excluded_op(e.name)) continue;
+    Op op;
+    op.id = op.name = e.name;
+    op.category = category_of(declared.file);
+    op.declared = e.declared;
+    op.declaration = "enumerator " + e.name + " = " + std::to_string(e.value) + " of " + name;
+    inv.ops.push_back(std::move(op));
+  }
+  if (inv.ops.empty()) context.ops->fail("exclude", "excludes every enumerator of '" + name + "'");
 }
 
 }  // namespace emberlint::analyze

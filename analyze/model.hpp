@@ -28,7 +28,21 @@ struct ModelContext {
   bool declares_ops(const std::filesystem::path& file) const;
   bool in_project(const std::filesystem::path& file) const;
   bool excluded_op(const std::string& name) const;
+  // "backends/cpu/ops.cpp:12": a place relative to the project root, for reasons and warnings.
+  std::string where(const Place& place) const;
 };
+
+// One enumerator of the enum whose enumerators are the ops (enum_dispatch, registrations).
+struct Enumerator {
+  std::string name;
+  long long value = 0;
+  Place declared;
+};
+
+// Adds the ops of ops_interface.enum, declared at `declared` (the header is their category), less those
+// `exclude` names; ConfigError (ops_interface.exclude) when that leaves none.
+void add_enumerator_ops(const ModelContext& context, const std::vector<Enumerator>& enumerators,
+                        const Place& declared, Inventory& inv);
 
 // What one unit said, in the model's own terms; merged by the same model's build().
 struct UnitFacts {

@@ -25,12 +25,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Enumerator {
-  std::string name;
-  long long value = 0;
-  Place declared;
-};
-
 // The statements after one run of labels up to the next label: `case A: case B: stmt; break;`.
 struct CaseGroup {
   std::vector<std::pair<std::string, Place>> labels;  // enumerators of the configured enum, where named
@@ -216,11 +210,6 @@ class Walker {
   Places places_;
 };
 
-std::string at(const Place& p, const ModelContext& context) {
-  std::string rel = relative_to(p.file, context.config->root);
-  return (rel.empty() ? p.file.string() : rel) + ":" + std::to_string(p.line);
-}
-
 class EnumDispatchModel : public InventoryModel {
  public:
   std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
@@ -245,21 +234,12 @@ class EnumDispatchModel : public InventoryModel {
                            nearest_names(ops.enum_name, enums));
     if (!context.declares_ops(declaring->declared.file))
       ops.fail("headers", "the enum '" + ops.enum_name + "' is declared in " +
-                              at(declaring->declared, context) + ", outside these headers");
+                              context.where(declaring->declared) + ", outside these headers");
 
     Inventory inv;
     inv.shape = "enum_dispatch";
     inv.interface_name = ops.enum_name;
-    for (const auto& e : declaring->enumerators) {
-      if (context.excluded_op(e.name)) continue;
-      Op op;
-      op.id = op.name = e.name;
-      op.category = category_of(declaring->declared.file);
-      op.declared = e.declared;
-      op.declaration = "enumerator " + e.name + " = " + std::to_string(e.value) + " of " + ops.enum_name;
-      inv.ops.push_back(std::move(op));
-    }
-    if (inv.ops.empty()) ops.fail("exclude", "excludes every enumerator of '" + ops.enum_name + "'");
+    add_enumerator_ops(context, declaring->enumerators, declaring->declared, inv);
     std::stable_sort(inv.ops.begin(), inv.ops.end(),
                      [](const Op& a, const Op& b) { return a.category < b.category; });
 
@@ -365,12 +345,12 @@ class EnumDispatchModel : public InventoryModel {
         if (named && !named_found) {
           named_found = true;
           says = g.returns;
-          says_where = fn->name + " at " + at(g.at, context);
+          says_where = fn->name + " at " + context.where(g.at);
         }
         if (g.is_default && !default_found) {
           default_found = true;
           default_says = g.returns;
-          default_where = "default: of " + fn->name + " at " + at(g.at, context);
+          default_where = "default: of " + fn->name + " at " + context.where(g.at);
         }
       }
     }

@@ -6,6 +6,7 @@ namespace emberlint::analyze {
 std::unique_ptr<InventoryModel> make_enum_dispatch_model();
 std::unique_ptr<InventoryModel> make_op_classes_methods_model();
 std::unique_ptr<InventoryModel> make_op_classes_subclasses_model();
+std::unique_ptr<InventoryModel> make_registrations_model();
 
 const std::vector<ModelInfo>& inventory_models() {
   static const std::vector<ModelInfo> models = {
@@ -22,6 +23,7 @@ const std::vector<ModelInfo>& inventory_models() {
        &make_enum_dispatch_model},
       {"op_classes_methods", "", {"base", "methods", "exclude"}, 2, &make_op_classes_methods_model},
       {"op_classes_subclasses", "", {"base", "methods", "exclude"}, 2, &make_op_classes_subclasses_model},
+      {"registrations", "", {"registrations", "enum", "ops", "exclude"}, 1, &make_registrations_model},
   };
   return models;
 }

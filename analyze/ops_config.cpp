@@ -80,6 +80,85 @@ PerBackend per_backend(const Reader& r, const json& j, const std::string& path, 
   return out;
 }
 
+std::size_t index_of(const Reader& r, const json& j, const std::string& path) {
+  if (!j.is_number_unsigned()) r.fail(path, "expected an argument position (0 is the first argument)");
+  return j.get<std::size_t>();
+}
+
+// One registration form: {"call" | "registrar" | "table": NAME, "op": N, "creator": N | "template",
+// "device": {"arg": N, "equals": VALUE}}.
+RegistrationForm form(const Reader& r, const json& j, const std::string& path) {
+  if (!j.is_object())
+    r.fail(path, R"(expected an object such as {"call": "REGISTER_OP", "op": 1, "creator": 0})");
+  r.keys(j, path, {"call", "registrar", "table", "op", "creator", "device"});
+  RegistrationForm f;
+  f.path = path;
+  int kinds = 0;
+  for (auto [key, kind] : {std::pair{"call", RegistrationForm::Kind::call},
+                           std::pair{"registrar", RegistrationForm::Kind::registrar},
+                           std::pair{"table", RegistrationForm::Kind::table}}) {
+    if (!j.contains(key)) continue;
+    ++kinds;
+    f.kind = kind;
+    f.name = NamePattern(r.string(j[key], path + "." + key));
+  }
+  if (kinds != 1) r.fail(path, "expected exactly one of \"call\", \"registrar\", \"table\"");
+  if (j.contains("op")) f.op = index_of(r, j["op"], path + ".op");
+  if (j.contains("creator")) {
+    const json& c = j["creator"];
+    if (c.is_string() && c.get<std::string>() == "template" && f.kind == RegistrationForm::Kind::registrar) {
+      f.creator_is_template = true;
+    } else if (c.is_string()) {
+      r.fail(path + ".creator", "expected an argument position (\"template\" only for a registrar)");
+    } else {
+      f.creator = index_of(r, c, path + ".creator");
+    }
+  }
+  if (j.contains("device")) {
+    const json& d = j["device"];
+    if (!d.is_object() || !d.contains("arg") || !d.contains("equals"))
+      r.fail(path + ".device",
+             R"(expected {"arg": N, "equals": "DEVICE_GPU" or ["DEVICE_GPU", "Device::gpu"]})");
+    r.keys(d, path + ".device", {"arg", "equals"});
+    f.device = index_of(r, d["arg"], path + ".device.arg");
+    f.device_is = r.strings(d["equals"], path + ".device.equals");
+  }
+  return f;
+}
+
+// {"backend": [form, ...], ...} or [form, ...] for every backend.
+std::map<std::string, std::vector<RegistrationForm>> registration_forms(const Reader& r, const json& j,
+                                                                        const Config& config) {
+  std::map<std::string, std::vector<RegistrationForm>> out;
+  auto list = [&](const json& forms, const std::string& path) {
+    std::vector<RegistrationForm> v;
+    if (forms.is_object()) {
+      v.push_back(form(r, forms, path));
+      return v;
+    }
+    if (!forms.is_array() || forms.empty()) r.fail(path, "expected a non-empty array of registration forms");
+    for (std::size_t i = 0; i < forms.size(); ++i)
+      v.push_back(form(r, forms[i], path + "[" + std::to_string(i) + "]"));
+    return v;
+  };
+  if (j.is_array()) {
+    out["*"] = list(j, "registrations");
+    return out;
+  }
+  if (!j.is_object()) r.fail("registrations", "expected an array of forms, or {backend: [forms]}");
+  // One form object on its own is for every backend; else the keys are backends.
+  if (j.contains("call") || j.contains("registrar") || j.contains("table")) {
+    out["*"] = list(j, "registrations");
+    return out;
+  }
+  for (const auto& [backend, value] : j.items()) {
+    if (backend != "*" && !config.backend(backend))
+      r.fail("registrations." + backend, "'" + backend + "' is not a backend in layers.backends");
+    out[backend] = list(value, "registrations." + backend);
+  }
+  return out;
+}
+
 OpsConfig read(const json& section, const fs::path& file, const Config& config) {
   Reader r(file);
   const fs::path base = file.parent_path();
@@ -146,6 +225,13 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   if (section.contains("supports")) out.supports = per_backend(r, section["supports"], "supports", config);
   out.stub_calls = section.contains("stub_calls") ? r.globs(section["stub_calls"], "stub_calls", {})
                                                   : std::vector<Glob>{Glob("abort"), Glob("*_abort")};
+  if (section.contains("registrations"))
+    out.registrations = registration_forms(r, section["registrations"], config);
+  if (section.contains("ops")) {
+    out.op_list = r.strings(section["ops"], "ops");
+    if (out.op_list.empty()) r.fail("ops", "expected at least one op name");
+    if (section.contains("enum")) r.fail("ops", "give the op set either as \"enum\" or as \"ops\"");
+  }
   if (section.contains("exclude")) out.exclude = r.globs(section["exclude"], "exclude", {});
   if (section.contains("headers")) {
     out.headers = r.globs(section["headers"], "headers", base);
@@ -202,6 +288,20 @@ std::vector<NamePattern> OpsConfig::patterns_for(const PerBackend& map, const st
   if (it == map.end()) return out;
   for (const auto& p : it->second) out.push_back(NamePattern(p).for_backend(backend));
   return out;
+}
+
+std::vector<RegistrationForm> OpsConfig::forms_for(const std::string& backend) const {
+  auto it = registrations.find(backend);
+  if (it == registrations.end()) it = registrations.find("*");
+  if (it == registrations.end()) return {};
+  std::vector<RegistrationForm> out = it->second;
+  for (auto& f : out) f.name = f.name.for_backend(backend);
+  return out;
+}
+
+std::string RegistrationForm::describe() const {
+  const char* what = kind == Kind::call ? "call" : kind == Kind::registrar ? "registrar" : "table";
+  return std::string(what) + " '" + name.pattern() + "'";
 }
 
 void OpsConfig::fail(const std::string& path, const std::string& what) const {

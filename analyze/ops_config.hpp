@@ -25,6 +25,24 @@ struct MigrationConfig {
 // Per backend, a list of names or name patterns: "*" holds what applies to every backend.
 using PerBackend = std::map<std::string, std::vector<std::string>>;
 
+// registrations: one way a backend registers an op (analyze/model_registrations.cpp).
+struct RegistrationForm {
+  // call: a macro use or a function, method or constructor call named `name`; registrar: a variable whose
+  // class is named `name`, built with the arguments; table: a variable named `name` whose initializer lists
+  // entries ({op, creator} or Entry(op, creator)).
+  enum class Kind { call, registrar, table };
+  Kind kind = Kind::call;
+  NamePattern name;                    // with `*` and `{backend}`
+  std::size_t op = 0;                  // the argument (table: the entry's field) that names the op
+  std::optional<std::size_t> creator;  // the argument that is the creator (class, `new C`, function)
+  bool creator_is_template = false;    // registrar: the creator is the class's template argument
+  std::optional<std::size_t> device;   // the argument that names the device ...
+  std::vector<std::string> device_is;  // ... which must be one of these for the registration to count here
+  std::string path;                    // "registrations.cpu[0]", for messages
+  // "call REGISTER_CPU_OP (op: argument 2)"
+  std::string describe() const;
+};
+
 struct OpsConfig {
   // class_ and functions are read by extract.cpp's own walker; model means a registered InventoryModel.
   enum class Shape { class_, functions, model };
@@ -50,6 +68,11 @@ struct OpsConfig {
   PerBackend dispatch, supports;
   // enum_dispatch: calls that make a case a stub when they are all it does (abort-like)
   std::vector<Glob> stub_calls;
+  // registrations: per backend (or "*"), the forms that register an op
+  std::map<std::string, std::vector<RegistrationForm>> registrations;
+  // registrations: the op set as a list of names (string-keyed registries); empty: the enum's enumerators, or
+  // without an enum every op some backend registers
+  std::vector<std::string> op_list;
   // ops to leave out (enumerator or class name globs): sentinels like "*_COUNT", "*_NONE"
   std::vector<Glob> exclude;
 
@@ -71,6 +94,8 @@ struct OpsConfig {
 
   // The names configured for one backend (its own entry, else "*" with `{backend}` substituted).
   std::vector<NamePattern> patterns_for(const PerBackend& map, const std::string& backend) const;
+  // The registration forms of one backend (its own entry, else "*"), `{backend}` substituted.
+  std::vector<RegistrationForm> forms_for(const std::string& backend) const;
   // A configuration error found after parsing: "<file>: ops_interface.<path>: <what>".
   [[noreturn]] void fail(const std::string& path, const std::string& what) const;
 };

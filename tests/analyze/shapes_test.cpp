@@ -493,11 +493,126 @@ TEST_F(Shapes, AnImplementationBehindADisabledIfIsUnknown) {
   EXPECT_EQ(cell(doc, "add", "gpu").at("status"), "native");
 }
 
+// ---- registrations ---------------------------------------------------------------------------------------
+
+// Four backends, four forms: a macro (host, with one direct addCreator call besides), addCreator calls (vk),
+// a static registrar object whose template argument is the creator (cuda), a table of {op, function} (npu).
+TEST_F(Shapes, RegistrationsMatrixIsExact) {
+  json doc = report("registrations");
+  EXPECT_EQ(doc.at("model"), "registrations");
+  EXPECT_EQ(doc.at("interface"), "forge::OpType");
+  EXPECT_EQ(doc.at("categories"), json({"op_types_generated"}));
+  // host: Sub's creator returns null, Conv's throws, Relu's returns null only for some arities, Diag is
+  // registered by a direct call. vk: Mul's creator delegates to the host; a loop registers ops it computes,
+  // so vk's other cells are unknown. cuda: Softmax's creator throws. npu: Diag's function returns null.
+  const Matrix expected = {
+      {"OpType_Add", {{"host", "native"}, {"vk", "native"}, {"cuda", "missing"}, {"npu", "native"}}},
+      {"OpType_Sub", {{"host", "stub"}, {"vk", "unknown"}, {"cuda", "missing"}, {"npu", "missing"}}},
+      {"OpType_Mul", {{"host", "missing"}, {"vk", "fallback"}, {"cuda", "missing"}, {"npu", "missing"}}},
+      {"OpType_Conv", {{"host", "stub"}, {"vk", "unknown"}, {"cuda", "native"}, {"npu", "missing"}}},
+      {"OpType_Relu", {{"host", "native"}, {"vk", "unknown"}, {"cuda", "missing"}, {"npu", "missing"}}},
+      {"OpType_Softmax", {{"host", "missing"}, {"vk", "unknown"}, {"cuda", "stub"}, {"npu", "missing"}}},
+      {"OpType_Diag", {{"host", "native"}, {"vk", "unknown"}, {"cuda", "missing"}, {"npu", "stub"}}},
+      {"OpType_Diag_MaskInf",
+       {{"host", "missing"}, {"vk", "unknown"}, {"cuda", "missing"}, {"npu", "native"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  const json& add = cell(doc, "OpType_Add", "host");
+  EXPECT_EQ(add.at("location"), json({{"file", "backends/host/host_ops.cpp"}, {"line", 16}, {"column", 1}}));
+  EXPECT_EQ(add.at("signature"), "REGISTER_HOST_OP_CREATOR(HostAddCreator, OpType_Add)");
+  EXPECT_EQ(cell(doc, "OpType_Sub", "host").at("reason"),
+            "returns null (creator forge::HostSubCreator::onCreate)");
+  EXPECT_EQ(cell(doc, "OpType_Conv", "host").at("reason"),
+            "throws \"Conv: not implemented on the host\" (creator forge::HostConvCreator::onCreate)");
+  EXPECT_EQ(cell(doc, "OpType_Mul", "vk").at("reason"),
+            "delegates: calls forge::host::make (creator forge::VkMulCreator::onCreate)");
+  EXPECT_EQ(cell(doc, "OpType_Diag", "npu").at("reason"), "returns null (creator forge::npu_diag)");
+  EXPECT_EQ(cell(doc, "OpType_Diag", "npu").at("location").at("line"), 21);
+  EXPECT_EQ(cell(doc, "OpType_Softmax", "cuda").at("signature"), "CudaCreatorRegistrar(OpType_Softmax)");
+  EXPECT_EQ(
+      cell(doc, "OpType_Relu", "vk").at("reason"),
+      "backends/vk/vk_ops.cpp:34 registers an op it does not name (`static_cast<OpType>(t)`): it may be "
+      "this one");
+  EXPECT_EQ(cell(doc, "OpType_Sub", "npu").at("reason"), "no registration of it in the backend's folders");
+  EXPECT_EQ(doc.at("warnings"),
+            json({"ops_interface.registrations: backend 'vk' registers at backends/vk/vk_ops.cpp:34 an op it "
+                  "does not name: `static_cast<OpType>(t)` in addCreator(static_cast<OpType>(t), new "
+                  "VkUnaryCreator)"}));
+}
+
+// String-keyed, with a device argument: one folder serves both backends, the device says whose a
+// registration is; the op set is every registered name, or the configured list.
+TEST_F(Shapes, RegistrationsStringKeyedWithADevice) {
+  json doc = report("registrations_strings");
+  EXPECT_EQ(doc.at("interface"), "the registrations");
+  const Matrix expected = {
+      {"Add", {{"cpu", "native"}, {"gpu", "native"}}},
+      {"Gelu", {{"cpu", "fallback"}, {"gpu", "missing"}}},
+      {"MatMul", {{"cpu", "native"}, {"gpu", "stub"}}},
+      {"Relu", {{"cpu", "native"}, {"gpu", "missing"}}},
+      {"Softmax", {{"cpu", "missing"}, {"gpu", "native"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  EXPECT_EQ(cell(doc, "Gelu", "cpu").at("reason"),
+            "composite of frontend ops: calls kern::composite::gelu (creator kern::GeluOp::compute)");
+  EXPECT_EQ(cell(doc, "MatMul", "gpu").at("signature"), "KERN_REGISTER(\"MatMul\", DEVICE_GPU, MatMulGpuOp)");
+  EXPECT_TRUE(doc.at("warnings").empty()) << doc.at("warnings").dump();
+  // A list of ops: Tanh is registered nowhere; Softmax, registered but not listed, is warned about.
+  const fs::path listed = edited("registrations_strings", R"("registrations": {)",
+                                 R"("ops": ["Add", "Gelu", "MatMul", "Relu", "Tanh"], "registrations": {)");
+  Outcome o = run_in(listed, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 1) << o.err;
+  doc = json::parse(o.out);
+  EXPECT_EQ(ids(doc), (std::vector<std::string>{"Add", "Gelu", "MatMul", "Relu", "Tanh"}));
+  EXPECT_EQ(cell(doc, "Tanh", "cpu").at("status"), "missing");
+  EXPECT_EQ(cell(doc, "Tanh", "gpu").at("status"), "missing");
+  EXPECT_EQ(doc.at("warnings"), json({"ops_interface.ops: backend 'gpu' registers 'Softmax' at "
+                                      "kernels/nn_kernels.cpp:23, which is not in the list"}));
+}
+
+TEST_F(Shapes, RegistrationsErrorsAndWarningsNameTheConfigPath) {
+  // A form that matches nothing: the matrix still comes, with the names the backend's folders do use.
+  Outcome pattern = run_in(edited("registrations", "\"CudaCreatorRegistrar\"", "\"CudaCreatorRegister\""),
+                           emberlint() + " analyze --no-cache --format json", scratch_);
+  EXPECT_EQ(pattern.exit_code, 1) << pattern.err;
+  EXPECT_NE(pattern.err.find("warning: ops_interface.registrations.cuda[0]: no registrar "
+                             "'CudaCreatorRegister' in the folders of backend 'cuda'; nearest: "
+                             "CudaCreatorRegistrar"),
+            std::string::npos)
+      << pattern.err;
+  EXPECT_EQ(cell(json::parse(pattern.out), "OpType_Conv", "cuda").at("status"), "missing");
+  Outcome macro = run_in(edited("registrations", "\"REGISTER_HOST_OP_CREATOR\"", "\"REGISTER_HOST_CREATOR\""),
+                         emberlint() + " analyze --no-cache", scratch_);
+  EXPECT_NE(macro.err.find("ops_interface.registrations.host[0]: no call 'REGISTER_HOST_CREATOR' in the "
+                           "folders of backend 'host'; nearest: REGISTER_HOST_OP_CREATOR"),
+            std::string::npos)
+      << macro.err;
+  Outcome typo =
+      run_in(edited("registrations", "\"forge::OpType\"", "\"OpType\""), emberlint() + " analyze", scratch_);
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_NE(typo.err.find("ops_interface.enum: no enum 'OpType' is defined in the parsed sources; nearest: "
+                          "forge::OpType"),
+            std::string::npos)
+      << typo.err;
+  Outcome form = run_in(edited("registrations", R"("table": "k*Ops")", R"("tabel": "k*Ops")"),
+                        emberlint() + " analyze", scratch_);
+  EXPECT_EQ(form.exit_code, 2);
+  EXPECT_NE(form.err.find("ops_interface.registrations.npu[0].tabel: unknown key"), std::string::npos)
+      << form.err;
+  Outcome position =
+      run_in(edited("registrations", R"("op": 1, "creator": 0})", R"("op": -1, "creator": 0})"),
+             emberlint() + " analyze", scratch_);
+  EXPECT_EQ(position.exit_code, 2);
+  EXPECT_NE(position.err.find("ops_interface.registrations.host[0].op: expected an argument position"),
+            std::string::npos)
+      << position.err;
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {
   for (const std::string shape :
-       {"enum_dispatch", "op_classes_methods", "op_classes_subclasses", "functions"}) {
+       {"enum_dispatch", "op_classes_methods", "op_classes_subclasses", "functions", "registrations"}) {
     EXPECT_NE(analyze(shape, "--format table").out.find("(model " + shape + ")"), std::string::npos) << shape;
     EXPECT_NE(analyze(shape, "--format markdown").out.find("(model `" + shape + "`)"), std::string::npos);
     EXPECT_NE(analyze(shape, "--format html").out.find("(model " + shape + ")"), std::string::npos);
