@@ -11,15 +11,18 @@
 // (ParseOptions::prefix), so an error a prefix caused is never reported.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "lint/libclang/clang.hpp"
 #include "lint/compile/compile_db.hpp"
+#include "lint/libclang/clang.hpp"
+#include "lint/support/temp_folder.hpp"
 
 namespace emberlint {
 
@@ -47,14 +50,6 @@ struct PrefixUse {
   std::vector<std::size_t> inputs;
 };
 
-// Builds the prefix of `headers` (names as in `#include <NAME>`) for `command`'s flags and saves it as `pch`,
-// its text beside it (`pch` with the extension .hpp, or .h for C). A header that is not found or
-// has errors of its own is left out and the rest built again, once. Nullopt, with why in `why`, when no
-// header is left, the rest still has errors, or libclang cannot save it.
-std::optional<Prefix> build_prefix(const clang::Index& index, const CompileCommand& command,
-                                   const std::string& resource_dir, const std::vector<std::string>& headers,
-                                   const std::filesystem::path& pch, std::string* why = nullptr);
-
 // Whether a unit reads the prefix's headers as the prefix does, told what its project files do in the order
 // the compiler reads them (lint/run/runner.cpp walks them).
 class PrefixFit {
@@ -76,20 +71,36 @@ class PrefixFit {
   bool fits_ = true;
 };
 
-// A run's folder of prefixes, made in the system's temporary folder on first use and removed with what it
-// holds when the run ends.
+// A run's folder of prefixes: `emberlint-prefix-XXXXXX` in the temporary folder, removed with what it holds
+// when the run ends, by SIGINT, SIGTERM or SIGHUP too, or by the next run when it was killed
+// (lint/support/temp_folder.hpp); and the space its prefixes may take there. A prefix that would not fit is
+// not built: its units parse the headers themselves, and note() says why (libclang aborts the process when
+// its output stream meets a full disk, so it must never be asked to write what does not fit).
 class PrefixFolder {
  public:
-  PrefixFolder() = default;
-  PrefixFolder(const PrefixFolder&) = delete;
-  PrefixFolder& operator=(const PrefixFolder&) = delete;
-  ~PrefixFolder();
-  // The folder; empty when it could not be made.
+  // The folder, made on first use; empty when it could not be made (note() says why).
   const std::filesystem::path& path();
+  // Takes `bytes` of the folder's free space for a prefix about to be saved, beside those being saved on
+  // other threads, until release(); false (and a note) when they do not fit. Thread-safe.
+  bool reserve(std::uintmax_t bytes);
+  void release(std::uintmax_t bytes);
+  // Why the run parses without some or all prefixes: no folder, or too little space in it; empty if neither.
+  std::string note() const;
 
  private:
-  std::filesystem::path path_;
-  bool tried_ = false;
+  TempFolder folder_{"emberlint-prefix"};
+  mutable std::mutex mutex_;
+  std::uintmax_t reserved_ = 0, needed_ = 0, available_ = 0;
+  std::size_t left_out_ = 0;
 };
+
+// Builds the prefix of `headers` (names as in `#include <NAME>`) for `command`'s flags and saves it as
+// `<name>.pch` in `folder`, its text beside it (`<name>.hpp`, or .h for C). A header that is not found or
+// has errors of its own is left out and the rest built again, once. Nullopt, with why in `why`, when no
+// header is left, the rest still has errors, the folder has too little space for it or libclang cannot save
+// it.
+std::optional<Prefix> build_prefix(const clang::Index& index, const CompileCommand& command,
+                                   const std::string& resource_dir, const std::vector<std::string>& headers,
+                                   PrefixFolder& folder, const std::string& name, std::string* why = nullptr);
 
 }  // namespace emberlint

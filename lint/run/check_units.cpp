@@ -225,8 +225,7 @@ void plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo, 
   }
   std::erase_if(groups, [&](const PrefixGroup& g) { return g.units.size() < fewest; });
   if (groups.empty()) return;
-  const fs::path& folder = shared.folder.path();
-  if (folder.empty()) {
+  if (shared.folder.path().empty()) {
     groups.clear();
     return;
   }
@@ -247,8 +246,8 @@ void plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo, 
   for_each_unit(groups.size(), requested, [&](const clang::Index& index, std::size_t g) {
     PrefixGroup& group = groups[g];
     if (group.headers.empty()) return;
-    const fs::path pch = folder / (std::to_string(g) + ".pch");
-    group.prefix = build_prefix(index, jobs[group.units.front()].command, resource_dir, group.headers, pch);
+    group.prefix = build_prefix(index, jobs[group.units.front()].command, resource_dir, group.headers,
+                                shared.folder, std::to_string(g));
     if (group.prefix) ++session.prefixes;
   });
   for (const PrefixGroup& group : groups) {
@@ -291,6 +290,7 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
       for (std::size_t i = 0; i < jobs.size(); ++i) todo[i] = !hit[i];
     }
     plan_prefixes(jobs, todo, requested, resource_dir, session, shared, given);
+    if (std::string note = shared.folder.note(); !note.empty()) session.notes.push_back(std::move(note));
   }
   for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
     if (todo[i])

@@ -272,6 +272,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   std::sort(result.failures.begin(), result.failures.end());
   std::sort(result.partial.begin(), result.partial.end());
   result.notes = session.driver().notes();
+  result.notes.insert(result.notes.end(), session.notes.begin(), session.notes.end());
   if (changes && options.diff_lines) {
     // Findings on unchanged lines are left out; a baseline does not judge the files they were in.
     std::erase_if(result.diagnostics, [&](const Diagnostic& d) {

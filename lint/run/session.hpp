@@ -101,6 +101,8 @@ class Session {
   std::atomic<std::size_t> parsed_units{0}, parsed_headers{0}, batches{0}, headers_alone{0}, prefixes{0},
       prefixed_units{0};
   DriverQuery& driver() { return options_.driver ? *options_.driver : driver_; }
+  // How the run went that is no finding, besides the driver's (CheckResult::notes); from the main thread.
+  std::vector<std::string> notes;
 
  private:
   void check_rule_item(const std::string& item, const char* flag) const {
