@@ -186,8 +186,9 @@ std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path
 // --diff and --units-of: the jobs whose translation unit reads a target (its own file, or a header it
 // includes, directly or not: lint/parse/include_graph.hpp). The targets are the changed files, or the given
 // files minus those the config excludes. A target no unit reads is linted on its own, as when named without
-// the flag: with --diff a changed source file under the paths (new, so not in the compile database yet), with
-// --units-of a C/C++ file or a folder.
+// the flag: with --diff a changed source or header under the paths (new, so not in the compile database yet,
+// or a header that no source includes: its findings would be lost, and a PR gate pass what it should fail),
+// with --units-of a C/C++ file or a folder.
 std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
                                const std::optional<ChangeSet>& changes, const std::vector<fs::path>& paths,
                                const fs::path& root) {
@@ -213,7 +214,9 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
   for (const auto& t : affected.unread) {
     bool in_paths =
         std::any_of(paths.begin(), paths.end(), [&](const fs::path& p) { return is_under(t, p); });
-    if (changes ? is_source_path(t) && in_paths && !excluded(t)
+    const bool project_header =
+        is_header_path(t) && !is_library_header(*session.config_for(t.parent_path()), t);
+    if (changes ? (is_source_path(t) || project_header) && in_paths && !excluded(t)
                 : is_source_path(t) || is_header_path(t) || fs::is_directory(t))
       alone.push_back(t);
   }

@@ -14,9 +14,9 @@
 #include <sstream>
 
 #include "lint/compile/compile_db.hpp"
-#include "lint/run/git_diff.hpp"
 #include "lint/parse/include_graph.hpp"
 #include "lint/parse/prefix.hpp"
+#include "lint/run/git_diff.hpp"
 
 namespace fs = std::filesystem;
 using namespace emberlint;
@@ -148,8 +148,8 @@ TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
             (Blocks{{3, 5}}));
 }
 
-// What a precompiled prefix compares with a unit's files (lint/parse/prefix.hpp): the macros conditions test and
-// the macros the file defines or undefines.
+// What a precompiled prefix compares with a unit's files (lint/parse/prefix.hpp): the macros conditions test
+// and the macros the file defines or undefines.
 TEST(IncludeScan, TestedAndDefinedMacros) {
   using Tests = std::vector<std::pair<unsigned, std::string>>;
   DirectiveScan scan = scan_directives(
@@ -481,6 +481,24 @@ TEST_F(DiffRepo, AChangedHeaderLintsExactlyTheUnitsThatIncludeIt) {
   // Without a compile database every C/C++ file of the tree is a unit: the header itself, the header that
   // includes it, and the two sources.
   EXPECT_EQ(json_check("--diff HEAD", 1).at("files_analyzed"), 4);
+}
+
+// A PR that adds or edits a header no source includes: its findings are reported with a compile database as
+// without one (the gate passed it: "No problems in 0 files").
+TEST_F(DiffRepo, AChangedHeaderThatNoUnitIncludesIsLintedOnItsOwn) {
+  put(proj_ / "frontend/unused.hpp", "#pragma once\nint unused();\n");
+  git(top_, "add -A");
+  git(top_, "commit -q -m 'a header no source includes'");
+  put(proj_ / "frontend/unused.hpp", "#pragma once\n#include <Eigen/Core>\nint unused();\n");  // edited
+  put(proj_ / "frontend/added.hpp", "#include <Eigen/Dense>\nint added();\n");                 // untracked
+  put(proj_ / "vendor/Eigen/Extra", "#pragma once\n#include \"Core\"\n");  // a library's: excluded
+  const std::set<std::string> expected = {"frontend/added.hpp:1", "frontend/unused.hpp:2"};
+  for (const char* args : {"-p build --diff HEAD", "--diff HEAD", "-p build --diff HEAD --diff-lines"}) {
+    auto report = json_check(std::string("--no-cache ") + args, 1);
+    EXPECT_EQ(where(report), expected) << args;
+    EXPECT_EQ(report.at("files_analyzed"), 2) << args;
+    EXPECT_TRUE(report.at("failures").empty()) << args << report.dump();
+  }
 }
 
 TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNot) {
