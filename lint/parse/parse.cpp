@@ -53,6 +53,31 @@ bool has_precompiled_form(const CompileCommand& command, const std::string& head
 
 }  // namespace
 
+namespace {
+
+// The language of a file whose extension clang's driver does not know as C or C++, when its command names
+// none (-x): the driver takes a .tpp, .ipp, .tcc, .inl or .h++ for a linker input and makes no parse of it
+// (libclang's "error 4"), so the template and inline implementation files that a header includes are read as
+// the headers they are, and a .ixx as the module interface it is (MSVC's name for clang's .cppm). Empty
+// otherwise.
+std::string unknown_extension_language(const CompileCommand& command) {
+  const std::string ext = command.file.extension().string();
+  const bool cxx = command.driver == "clang++";
+  std::string language;
+  if (ext == ".tpp" || ext == ".ipp" || ext == ".tcc" || ext == ".inl" || ext == ".h++")
+    language = cxx ? "c++-header" : "c-header";
+  else if (ext == ".ixx" && cxx)
+    language = "c++-module";
+  if (language.empty() || command.contents) return {};
+  const bool stated =
+      std::any_of(command.arguments.begin(), command.arguments.end(), [](const std::string& a) {
+        return a.rfind("-x", 0) == 0 || a.rfind("--language", 0) == 0;  // -x LANG, -xLANG, --language=LANG
+      });
+  return stated ? std::string() : language;
+}
+
+}  // namespace
+
 std::vector<std::string> libclang_arguments(const CompileCommand& command, const std::string& resource_dir) {
   std::vector<std::string> argv = {command.driver};
   const auto& args = command.arguments;
@@ -82,6 +107,8 @@ std::vector<std::string> libclang_arguments(const CompileCommand& command, const
     argv.push_back("-resource-dir");
     argv.push_back(resource_dir);
   }
+  if (auto language = unknown_extension_language(command); !language.empty())
+    argv.insert(argv.end(), {"-x", language});
   argv.push_back("-fsyntax-only");
   argv.push_back("-w");  // rules do not read compiler warnings; errors still mark a failed parse
   // No error limit: past 20 errors clang stops parsing, and a partial unit's later code would go unchecked.
@@ -362,6 +389,28 @@ void for_each_skipped_range(CXTranslationUnit tu, const fs::path& directory,
   clang_disposeSourceRangeList(skipped);
 }
 
+namespace {
+
+// Why libclang made no unit at all, by its error code: it says no more (its driver's own message goes to
+// a stderr it was told to keep quiet).
+std::string unparsed_message(CXErrorCode error) {
+  const std::string code = " (libclang error " + std::to_string(static_cast<int>(error)) + ")";
+  switch (error) {
+    case CXError_Crashed:
+      return "libclang crashed while parsing the file" + code;
+    case CXError_InvalidArguments:
+      return "libclang rejected the arguments of its compile command" + code;
+    case CXError_ASTReadError:
+      return "libclang's driver made no parse of the file from its compile command: an option it rejects, or "
+             "a language it does not take the file for (a -x before the file names one)" +
+             code;
+    default:
+      return "libclang could not parse the file" + code;
+  }
+}
+
+}  // namespace
+
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
                                    const ParseOptions& options) {
   ParseResult result;
@@ -380,8 +429,7 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
   }
   const clang::TranslationUnit& tu = parsed.tu;
   if (!parsed) {
-    result.failure =
-        "libclang could not parse the file (error " + std::to_string(static_cast<int>(parsed.error)) + ")";
+    result.failure = unparsed_message(parsed.error);
     return result;
   }
   if (options.on_input && result.prefixed) {

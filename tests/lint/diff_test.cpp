@@ -501,6 +501,32 @@ TEST_F(DiffRepo, AChangedHeaderThatNoUnitIncludesIsLintedOnItsOwn) {
   }
 }
 
+// Template and inline implementation files and module interfaces that no unit includes: clang's driver took
+// a .tpp for a linker input ("libclang could not parse the file (error 4)", or its findings silently lost in
+// a whole-tree run); they are parsed as headers (-x c++-header) and a .ixx as a module interface.
+TEST_F(DiffRepo, ImplementationFilesAndModuleInterfacesNoUnitIncludesAreParsed) {
+  put(proj_ / "frontend/orphan.tpp",
+      "#include <Eigen/Core>\ntemplate <class T> T twice(T x) { return x + x; }\n");
+  put(proj_ / "frontend/inline.inl",
+      "#pragma once\n#include <Eigen/Dense>\ninline int one() { return 1; }\n");
+  put(proj_ / "frontend/mod.ixx",
+      "module;\n#include <Eigen/Core>\nexport module m;\nexport int f() { return 1; }\n");
+  for (const char* args : {"-p build --units-of frontend/orphan.tpp", "--units-of frontend/orphan.tpp"}) {
+    auto report = json_check(std::string("--no-cache ") + args, 1);
+    EXPECT_EQ(where(report), std::set<std::string>{"frontend/orphan.tpp:1"}) << args;
+    EXPECT_TRUE(report.at("failures").empty()) << args << report.dump();
+  }
+  for (const char* args : {"-p build --units-of frontend/mod.ixx", "--units-of frontend/mod.ixx"}) {
+    auto report = json_check(std::string("--no-cache ") + args, 1);
+    EXPECT_EQ(where(report), std::set<std::string>{"frontend/mod.ixx:2"}) << args;
+    EXPECT_TRUE(report.at("failures").empty()) << args << report.dump();
+  }
+  auto whole = json_check("--no-cache -p build", 1);
+  EXPECT_TRUE(where(whole).count("frontend/orphan.tpp:1")) << whole.dump();
+  EXPECT_TRUE(where(whole).count("frontend/inline.inl:2")) << whole.dump();
+  EXPECT_TRUE(whole.at("failures").empty()) << whole.dump();
+}
+
 TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNot) {
   put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 20; }\n");
   git(top_, "commit -q -am 'change other.hpp'");
