@@ -2,6 +2,7 @@
 // files with the config's flags), the headers no unit reads, the units that read what --diff or --units-of
 // name, and a header's representative units.
 #include <algorithm>
+#include <fstream>
 #include <functional>
 
 #include "lint/compile/compile_db.hpp"
@@ -133,6 +134,23 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
   return jobs;
 }
 
+// The folder of the project a compile database builds: CMake's source folder (CMAKE_HOME_DIRECTORY in the
+// build folder's CMakeCache.txt), else the folder that holds the build folder and every file the database
+// compiles. In a monorepo, `-p sub/build` from the top level is sub's project, not its neighbours'.
+fs::path database_project(const fs::path& build_dir, const std::vector<CompileCommand>& database) {
+  std::ifstream cache(build_dir / "CMakeCache.txt");
+  for (std::string line; std::getline(cache, line);) {
+    const std::string key = "CMAKE_HOME_DIRECTORY:INTERNAL=";
+    if (line.rfind(key, 0) == 0 && fs::path(line.substr(key.size())).is_absolute())
+      return fs::path(line.substr(key.size())).lexically_normal();
+  }
+  fs::path common = fs::absolute(build_dir).lexically_normal().parent_path();
+  for (const CompileCommand& c : database) {
+    while (!is_under(c.file, common) && common != common.parent_path()) common = common.parent_path();
+  }
+  return common;
+}
+
 // With a compile database, the project headers under the folders of the run that no parse read (header-only
 // code: templates and inline functions only a user's build includes), each with the command of its nearest
 // unit of the run (the database's interpolation), so that their code is checked too. `units` are the run's
@@ -145,19 +163,20 @@ std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path
   if (!o.build_dir) return {};
   // A run of header folders alone has no unit of its own: the nearest of the whole database then.
   std::vector<CompileCommand> database;
-  if (units.empty()) {
-    try {
-      database = load_compile_database(*o.build_dir);
-    } catch (const CompileDatabaseError&) {
-      return {};  // the first load reported it
-    }
+  try {
+    database = load_compile_database(*o.build_dir);
+  } catch (const CompileDatabaseError&) {
+    return {};  // the first load reported it
   }
   const std::vector<CompileCommand>& nearest = units.empty() ? database : units;
+  // Only the database's project is walked: the folders of the run inside it, or all of it inside them.
+  const fs::path project = database_project(*o.build_dir, database);
   std::vector<Job> out;
   std::set<fs::path> added;
-  for (const auto& start : paths) {
+  for (const auto& path : paths) {
     std::error_code ec;
-    if (!fs::is_directory(start, ec)) continue;
+    if (!fs::is_directory(path, ec) || (!is_under(path, project) && !is_under(project, path))) continue;
+    const fs::path start = is_under(path, project) ? path : project;
     walk_sources(session, start, [&](const fs::path& p) {
       if (!is_header_path(p) || read.count(p) || !added.insert(p).second) return;
       auto cfg = session.config_for(p.parent_path());

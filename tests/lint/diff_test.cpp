@@ -527,6 +527,43 @@ TEST_F(DiffRepo, ImplementationFilesAndModuleInterfacesNoUnitIncludesAreParsed) 
   EXPECT_TRUE(whole.at("failures").empty()) << whole.dump();
 }
 
+// A monorepo with one config at the top and two projects, each with its build folder: `check -p one/build`
+// from the top lints one's units and one's headers that no unit reads, not two's headers (which no database
+// here compiles), with CMake's CMakeCache.txt naming the source folder and without it.
+TEST_F(Scratch, ADatabaseInAMonorepoWalksOnlyItsOwnProjectForUnreadHeaders) {
+  const fs::path top = dir_ / "mono";
+  put(top / ".emberlint.json", R"({
+    "layers": {"frontend": ["*/frontend/**"], "backends": {"eigen": ["*/backends/eigen/**"]}},
+    "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+    "exclude": ["*/build/**", "vendor/**"]
+  })");
+  put(top / "vendor/Eigen/Core", "#pragma once\nnamespace Eigen { struct MatrixXd {}; }\n");
+  for (const char* project : {"one", "two"}) {
+    const fs::path root = top / project;
+    put(root / "frontend/unit.cpp", "int unit() { return 1; }\n");
+    put(root / "frontend/lone.hpp", "#include <Eigen/Core>\ninline int lone() { return 2; }\n");
+    put(root / "backends/eigen/x.cpp", "int x();\n");
+    nlohmann::json db = nlohmann::json::array();
+    db.push_back({{"directory", (root / "build").string()},
+                  {"file", (root / "frontend/unit.cpp").string()},
+                  {"arguments",
+                   {"c++", "-std=c++20", "-isystem", (top / "vendor").string(), "-c",
+                    (root / "frontend/unit.cpp").string()}}});
+    put(root / "build/compile_commands.json", db.dump(2));
+  }
+  for (bool cmake : {false, true}) {
+    if (cmake)
+      put(top / "one/build/CMakeCache.txt", "CMAKE_HOME_DIRECTORY:INTERNAL=" + (top / "one").string() + "\n");
+    Run r = sh(top, "'" EMBERLINT_EXE "' check --no-cache --format json -p one/build");
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    const nlohmann::json report = nlohmann::json::parse(r.out, nullptr, false);
+    std::set<std::string> files;
+    for (const auto& d : report.value("diagnostics", nlohmann::json::array()))
+      files.insert(d.value("file", ""));
+    EXPECT_EQ(files, std::set<std::string>{"one/frontend/lone.hpp"}) << "CMakeCache.txt: " << cmake << r.out;
+  }
+}
+
 TEST_F(DiffRepo, CommittedStagedUnstagedAndUntrackedChangesCountDeletedFilesDoNot) {
   put(proj_ / "include/other.hpp", "#pragma once\ninline int other() { return 20; }\n");
   git(top_, "commit -q -am 'change other.hpp'");
