@@ -18,14 +18,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Whether `word` occurs in `text` as a whole identifier.
-// Whether `text` names `word`: as a whole identifier, or as the first part of one before an underscore (a
-// backend's class of the op: `Conv_x86`, `Convolution_x86_avx512`).
-bool has_identifier(std::string_view text, std::string_view word) {
+// Whether `text` names `word`: as a whole identifier, or (unless `whole`) as the first part of one before an
+// underscore (a backend's class of the op: `Conv_x86`, `Convolution_x86_avx512`).
+bool has_identifier(std::string_view text, std::string_view word, bool whole) {
   for (std::size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
     bool before = at > 0 && is_identifier_char(text[at - 1]);
     const std::size_t end = at + word.size();
-    bool after = end < text.size() && is_identifier_char(text[end]) && text[end] != '_';
+    bool after = end < text.size() && is_identifier_char(text[end]) && (whole || text[end] != '_');
     if (!before && !after) return true;
   }
   return false;
@@ -35,7 +34,7 @@ bool has_identifier(std::string_view text, std::string_view word) {
 // model, else the op's own name: the enumerator, the op class): the op may be defined there under other
 // flags, so the cell is unknown rather than missing.
 std::optional<fs::path> disabled_definition(const ExtractInput& input, const std::vector<TuResult>& results,
-                                            const std::string& backend, const Op& op) {
+                                            const std::string& backend, const Op& op, bool whole) {
   ModelContext context{input.config, input.ops};
   std::string needle = op.name;
   if (input.ops->shape == OpsConfig::Shape::functions) {
@@ -46,7 +45,7 @@ std::optional<fs::path> disabled_definition(const ExtractInput& input, const std
     for (const auto& [file, text] : r.disabled) {
       auto owners = context.backends_of(file);
       if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
-      if (has_identifier(text, needle)) return file;
+      if (has_identifier(text, needle, whole)) return file;
     }
   }
   return std::nullopt;
@@ -55,7 +54,8 @@ std::optional<fs::path> disabled_definition(const ExtractInput& input, const std
 // A cell the code cannot tell: a missing cell of a backend some of whose sources did not parse (or parsed
 // with guessed flags), or none of whose sources was parsed; an implemented cell whose source parsed with
 // guessed flags.
-void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& results, Inventory& inv) {
+void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& results, Inventory& inv,
+                  bool whole = false) {
   ModelContext context{input.config, input.ops};
   std::map<fs::path, std::string> guessed;
   for (std::size_t i = 0; i < input.commands.size() && i < input.guesses.size(); ++i) {
@@ -121,7 +121,7 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
           bytes << in.rdbuf();
           it->second = bytes.str();
         }
-        if (has_identifier(it->second, op.name)) return &d;
+        if (has_identifier(it->second, op.name, whole)) return &d;
       }
       return nullptr;
     };
@@ -131,7 +131,7 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
         if (const auto* d = naming(inv.ops[r])) {
           cell.status = Status::unknown;
           cell.reason = rel(d->first) + " " + d->second + " and names it: the op may be there";
-        } else if (auto file = disabled_definition(input, results, backend, inv.ops[r])) {
+        } else if (auto file = disabled_definition(input, results, backend, inv.ops[r], whole)) {
           cell.status = Status::unknown;
           cell.reason = "a disabled #if in " + rel(*file) + " names it: it may be defined under other flags";
         }
@@ -207,7 +207,7 @@ ExtractResult extract_inventory(const ExtractInput& input) {
     out.inventory = model->build(ModelContext{input.config, input.ops}, units);
     out.inventory.model = input.ops->model;
     if (out.inventory.shape.empty()) out.inventory.shape = input.ops->model;
-    mark_unknown(input, results, out.inventory);
+    mark_unknown(input, results, out.inventory, model->whole_names());
     return out;
   }
   // Second round: headers that define an implementation inline, whose bodies the preamble skipped. Each is

@@ -62,6 +62,10 @@ class InventoryModel {
   // Whether the op-declaring headers are parsed on their own too (C++ headers that declare one op each:
   // an op with no backend implementation is seen only there).
   virtual bool parses_headers() const { return false; }
+  // Whether an op is named only by its whole name (enumerators, registry keys): a source that names
+  // GGML_OP_DIAG_MASK_INF does not name GGML_OP_DIAG. Otherwise a name before an underscore counts too (a
+  // backend's class of the op: `Conv_x86`).
+  virtual bool whole_names() const { return false; }
 };
 
 // A registered model: its config name, the older `shape` name it answers to, the keys it takes besides the

@@ -212,6 +212,7 @@ class Walker {
 
 class EnumDispatchModel : public InventoryModel {
  public:
+  bool whole_names() const override { return true; }
   std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
     auto facts = std::make_unique<EnumFacts>();
     Walker(context, tu, *facts).run();

@@ -494,6 +494,7 @@ int rank(Status s) {
 
 class RegistrationsModel : public InventoryModel {
  public:
+  bool whole_names() const override { return true; }
   std::unique_ptr<UnitFacts> walk(const ModelContext& context, CXTranslationUnit tu) const override {
     auto facts = std::make_unique<RegistrationFacts>();
     Walker(context, tu, *facts).run();

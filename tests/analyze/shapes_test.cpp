@@ -608,6 +608,22 @@ TEST_F(Shapes, RegistrationsErrorsAndWarningsNameTheConfigPath) {
       << position.err;
 }
 
+// Enumerators match as whole identifiers: a cuda source that does not parse and names OpType_Diag_MaskInf
+// leaves that cell open, not OpType_Diag's (whose name is only the start of it).
+TEST_F(Shapes, RegistrationsEnumeratorsMatchAsWholeIdentifiers) {
+  const fs::path dir = edited("registrations", R"("model")", R"("model")");
+  write_file(
+      dir / "backends/cuda/broken_ops.cpp",
+      "#include \"forge/backend.hpp\"\nstatic auto kind = forge::OpType_Diag_MaskInf;\nint broken( {\n");
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 3) << o.out << o.err;
+  json doc = json::parse(o.out);
+  EXPECT_EQ(cell(doc, "OpType_Diag_MaskInf", "cuda").at("status"), "unknown");
+  EXPECT_EQ(cell(doc, "OpType_Diag", "cuda").at("status"), "missing")
+      << cell(doc, "OpType_Diag", "cuda").dump();
+  EXPECT_EQ(cell(doc, "OpType_Conv", "cuda").at("status"), "native");
+}
+
 // ---- every model: each report says which model produced the matrix ---------------------------------------
 
 TEST_F(Shapes, EveryFormatNamesTheModel) {
