@@ -349,6 +349,22 @@ int Extractor::symbol_id(CXCursor referenced) {
 // The declarations a type names: the type itself, what it points to, and its template arguments.
 void Extractor::type_declarations(CXType t, std::vector<CXCursor>& out, int depth) {
   if (depth > 8 || t.kind == CXType_Invalid) return;
+  // The typedefs it is spelled through, too: a library's handle type (OpenCL's cl_mem, a pointer to a struct
+  // no unit sees defined) is the library's name, though the struct alone is a type-only use.
+  for (CXType sugar = t; sugar.kind != CXType_Invalid;) {
+    if (sugar.kind == CXType_Elaborated) {
+      sugar = clang_Type_getNamedType(sugar);
+    } else if (sugar.kind == CXType_Pointer || sugar.kind == CXType_LValueReference ||
+               sugar.kind == CXType_RValueReference) {
+      sugar = clang_getPointeeType(sugar);
+    } else if (CXCursor d = clang_getTypeDeclaration(sugar);
+               sugar.kind == CXType_Typedef && !clang_Cursor_isNull(d) && out.size() < 16) {
+      out.push_back(d);
+      sugar = clang_getTypedefDeclUnderlyingType(d);
+    } else {
+      break;
+    }
+  }
   t = clang_getCanonicalType(t);
   while (t.kind == CXType_Pointer || t.kind == CXType_LValueReference || t.kind == CXType_RValueReference ||
          t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) {
