@@ -162,7 +162,10 @@ Discovery Discoverer::run() {
   find_libraries();
   find_frontend();
   for (const auto& [base, n] : include_bases_) {
-    const bool library = base == "." || !(in_any(base, tests_) || in_any(base, glue_) || excluded(base));
+    // Not a backend's own folder: all of them on one include path, a backend's header would resolve to
+    // whichever backend comes first.
+    const bool library = base == "." || !(in_any(base, tests_) || in_any(base, glue_) || excluded(base) ||
+                                          (!base.empty() && in_any(base, chosen_)));
     if (library && (n >= 2 || include_bases_.size() <= 3)) out_.include_folders.push_back(base);
   }
   find_public_headers();

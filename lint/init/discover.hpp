@@ -2,7 +2,7 @@
 // folders named after a backend or an architecture, or the children of a backend/ folder), which well-known
 // vendor libraries (lint/project/known_libraries.hpp) each folder's files include, the frontend (the rest of
 // the library code), tests, example and tool folders, the folders not to lint (build trees, vendored code,
-// submodules), the tensor type (the class the most arithmetic operators take) and an inventory model. Each
+// submodules), the tensor type (a class with tensor members the frontend takes) and an inventory model. Each
 // proposal carries its evidence in words, which init writes as a comment next to it. A textual scan: fast on
 // any tree, and it needs neither a build nor a parse.
 #pragma once

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <set>
+#include <tuple>
 
 #include "lint/init/discoverer.hpp"
 #include "lint/support/source_text.hpp"
@@ -52,39 +54,100 @@ std::vector<Token> Discoverer::tokens(const std::string& rel) const {
 }
 
 // ---- the tensor type: the class that the most arithmetic operators of the frontend headers take ----
+// The tensor type: a frontend class with what a tensor has (members named shape, dtype, ndim, strides,
+// reshape, ...) that the frontend's functions take and return. Arithmetic operators on it are evidence too,
+// never enough alone: a template engine's value type and a SIMD helper have operators and no shape. When no
+// class has both kinds of evidence, nothing is proposed and the comment names the best candidate.
+namespace {
+
+bool tensor_member(std::string_view name) {
+  static const std::set<std::string_view> kMembers = {
+      "shape",         "dtype",      "ndim",      "ndims",     "strides",     "stride", "reshape",
+      "numel",         "itemsize",   "nbytes",    "astype",    "device",      "rank",   "dims",
+      "dim",           "squeeze",    "transpose", "elem_type", "scalar_type", "sizes",  "element_size",
+      "is_contiguous", "contiguous", "view",      "flatten"};
+  return kMembers.count(name) != 0;
+}
+
+}  // namespace
+
 void Discoverer::find_tensor_type() {
-  std::map<std::string, std::size_t> counts;
+  struct Evidence {
+    std::set<std::string> members;  // tensor-like member names its body declares
+    std::size_t operators = 0;      // arithmetic operators that take it
+    std::size_t uses = 0;           // parameters and results of the frontend's functions
+  };
+  std::map<std::string, Evidence> classes;
+  std::vector<std::vector<Token>> headers;
   for (const auto& f : files_) {
-    if (!f.header || !frontend_file(f)) continue;
-    const auto t = tokens(f.rel);
-    for (std::size_t k = 0; k + 4 < t.size(); ++k) {
-      // operator+ ( [const] T [<...>] &
-      if (t[k].text != "operator" || t[k + 1].text.size() != 1 ||
-          std::string_view("+-*/").find(t[k + 1].text) == std::string_view::npos || t[k + 2].text != "(")
-        continue;
-      std::size_t j = k + 3;
-      if (t[j].text == "const") ++j;
-      if (j >= t.size() || !is_ident(t[j].text)) continue;
-      std::string type(t[j++].text);
-      while (j + 1 < t.size() && t[j].text == "::" && is_ident(t[j + 1].text))
-        type = std::string(t[j + 1].text), j += 2;
-      if (j < t.size() && t[j].text == "<") {
-        for (int depth = 0; j < t.size(); ++j) {
-          if (t[j].text == "<") ++depth;
-          if (t[j].text == ">" && --depth == 0) break;
-        }
-        ++j;
+    if (f.header && frontend_file(f)) headers.push_back(tokens(f.rel));
+  }
+  for (const auto& t : headers) {
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const std::size_t j = class_name_at(t, k);
+      if (!j) continue;
+      std::size_t open = j + 1;
+      while (open < t.size() && t[open].text != "{" && t[open].text != ";") ++open;
+      if (open >= t.size() || t[open].text != "{") continue;
+      Evidence& e = classes[std::string(t[j].text)];
+      // The names declared at the body's own depth and followed by '(' or ';': its methods and fields.
+      int depth = 0;
+      for (std::size_t m = open; m < t.size(); ++m) {
+        if (t[m].text == "{") ++depth;
+        if (t[m].text == "}" && --depth == 0) break;
+        if (depth == 1 && is_ident(t[m].text) && m + 1 < t.size() &&
+            (t[m + 1].text == "(" || t[m + 1].text == ";" || t[m + 1].text == "_") &&
+            tensor_member(t[m].text))
+          e.members.insert(std::string(t[m].text));
       }
-      if (j < t.size() && t[j].text == "&") ++counts[type];
     }
   }
-  auto best = std::max_element(counts.begin(), counts.end(),
-                               [](const auto& a, const auto& b) { return a.second < b.second; });
-  if (best == counts.end() || best->second < 4) return;
+  if (classes.empty()) return;
+  for (const auto& t : headers) {
+    for (std::size_t k = 0; k + 2 < t.size(); ++k) {
+      // operator+ ( [const] T ...
+      if (t[k].text == "operator" && t[k + 1].text.size() == 1 &&
+          std::string_view("+-*/").find(t[k + 1].text) != std::string_view::npos && t[k + 2].text == "(") {
+        std::size_t j = k + 3;
+        if (j < t.size() && t[j].text == "const") ++j;
+        std::string type;
+        while (j < t.size() && (is_ident(t[j].text) || t[j].text == "::")) type = std::string(t[j++].text);
+        if (auto it = classes.find(type); it != classes.end()) ++it->second.operators;
+        continue;
+      }
+      // A function's parameter or result: `T&`, `const T&`, `T name,` or `T name)` ... or `T fn(`.
+      auto it = classes.find(std::string(t[k].text));
+      if (it == classes.end()) continue;
+      const std::string_view next = t[k + 1].text;
+      if (next == "&" || next == "&&" ||
+          (is_ident(next) &&
+           (t[k + 2].text == "(" || t[k + 2].text == "," || t[k + 2].text == ")" || t[k + 2].text == "=")))
+        ++it->second.uses;
+    }
+  }
+  // The best candidate: the most tensor members, then the most uses.
+  const std::pair<const std::string, Evidence>* best = nullptr;
+  for (const auto& c : classes) {
+    if (!best || std::make_tuple(c.second.members.size(), c.second.uses, c.second.operators) >
+                     std::make_tuple(best->second.members.size(), best->second.uses, best->second.operators))
+      best = &c;
+  }
+  const Evidence& e = best->second;
+  std::string members;
+  for (const auto& m : e.members) members += (members.empty() ? "" : ", ") + m;
   const std::string qualified = qualify(best->first);
-  out_.tensor_type = qualified;
-  out_.tensor_why =
-      plural(best->second, "arithmetic operator") + " of the frontend headers take " + qualified;
+  std::string evidence = (members.empty() ? "no tensor members" : "members " + members) + "; " +
+                         plural(e.uses, "use") + " as a parameter or result in the frontend headers";
+  if (e.operators) evidence += "; " + plural(e.operators, "arithmetic operator");
+  if (e.members.size() >= 2 && e.uses >= 4) {
+    out_.tensor_type = qualified;
+    out_.tensor_why = qualified + ": " + evidence;
+  } else if (e.members.size() + e.operators > 0) {
+    out_.tensor_why =
+        "none proposed, the evidence is weak (at least 2 tensor members and 4 uses wanted); the best "
+        "candidate is " +
+        qualified + ": " + evidence;
+  }
 }
 
 // The namespace-qualified name of the frontend class or struct `name`, as its definition's file says.

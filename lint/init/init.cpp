@@ -1,10 +1,15 @@
 #include "lint/init/init.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "lint/init/discover.hpp"
 #include "lint/init/unbuilt.hpp"
+#include "lint/parse/include_graph.hpp"
 #include "lint/support/glob.hpp"
 
 namespace emberlint {
@@ -32,6 +37,66 @@ void comment(std::ostringstream& o, const std::string& indent, const std::string
     line += (line.empty() ? "" : " ") + word;
   }
   if (!line.empty()) o << indent << "// " << line << "\n";
+}
+
+// The C++ standard the project builds with: the compile database's most common -std, else the one its
+// CMakeLists.txt sets (CMAKE_CXX_STANDARD 17, cxx_std_17), else C++20. The why goes to `why`.
+std::string project_std(const fs::path& root, const std::vector<CompileCommand>& commands, std::string& why) {
+  std::map<std::string, std::size_t> stds;
+  for (const auto& c : commands) {
+    for (const auto& a : c.arguments) {
+      if (a.rfind("-std=", 0) == 0 && a.find("++") != std::string::npos) ++stds[a];
+    }
+  }
+  if (!stds.empty()) {
+    const auto top = std::max_element(stds.begin(), stds.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; });
+    why = top->first + " as " + std::to_string(top->second) + " of the database's commands";
+    return top->first;
+  }
+  std::ifstream in(root / "CMakeLists.txt");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string cmake = text.str();
+  for (const std::string key : {"CMAKE_CXX_STANDARD", "cxx_std_"}) {
+    for (auto at = cmake.find(key); at != std::string::npos; at = cmake.find(key, at + 1)) {
+      std::size_t k = at + key.size();
+      while (k < cmake.size() && (cmake[k] == ' ' || cmake[k] == '\t')) ++k;
+      std::size_t end = k;
+      while (end < cmake.size() && std::isdigit(static_cast<unsigned char>(cmake[end]))) ++end;
+      if (end == k || end - k > 2) continue;
+      why = "CMakeLists.txt: " + key + (key == "cxx_std_" ? "" : " ") + cmake.substr(k, end - k);
+      return "-std=c++" + cmake.substr(k, end - k);
+    }
+  }
+  why = "no compile database and no standard in CMakeLists.txt: C++20 assumed";
+  return "-std=c++20";
+}
+
+// With a database, the include folders under the root that at least half of its units pass (-I, relative to
+// the root, "." for it); none of them alone makes each backend's own headers resolve against another's.
+std::vector<std::string> database_include_folders(const fs::path& root,
+                                                  const std::vector<CompileCommand>& commands) {
+  std::map<std::string, std::size_t> used;
+  std::size_t units = 0;
+  for (const auto& c : commands) {
+    if (c.file.lexically_relative(root).empty() || *c.file.lexically_relative(root).begin() == "..") continue;
+    ++units;
+    std::set<std::string> mine;
+    for (const auto& f : include_paths(c).angle) {
+      const fs::path rel = f.lexically_normal().lexically_relative(root);
+      if (rel.empty() || *rel.begin() == "..") continue;
+      std::string r = rel.generic_string();
+      if (!r.empty() && r.back() == '/') r.pop_back();
+      mine.insert(r.empty() ? "." : r);
+    }
+    for (const auto& m : mine) ++used[m];
+  }
+  std::vector<std::string> out;
+  for (const auto& [folder, n] : used) {
+    if (2 * n >= units) out.push_back(folder);
+  }
+  return out;
 }
 
 // The parse errors the proposed config's first `check` meets here (lint/init/unbuilt.hpp): the database's
@@ -125,11 +190,14 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
   o << (d.libraries.empty() ? "},\n" : "\n  },\n");
   for (const auto& note : d.notes) comment(o, "  ", "note: " + note);
 
-  comment(o, "  ",
-          d.tensor_type.empty()
-              ? "Qualified names of the tensor types (templates allowed), for the operator and scalar rules: "
-                "no class with arithmetic operators found in the frontend headers"
-              : "tensor type: " + d.tensor_why);
+  comment(
+      o, "  ",
+      d.tensor_type.empty()
+          ? "Qualified names of the tensor types (templates allowed), for the operator and scalar rules: " +
+                (d.tensor_why.empty()
+                     ? std::string("no frontend class with tensor members (shape, dtype, ...) found")
+                     : d.tensor_why)
+          : "tensor type: " + d.tensor_why);
   o << "  \"tensor_types\": [" << (d.tensor_type.empty() ? "" : "\"" + d.tensor_type + "\"") << "],\n";
   o << "  // Functions that turn a tensor into a host scalar (EL301), e.g. \"mylib::Tensor::item\".\n"
     << "  \"scalar_extractors\": [],\n";
@@ -148,9 +216,11 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     << "  \"rules\": {},\n";
   o << "  // Rules to skip in some files, e.g. {\"tests/backend_internals/**\": [\"EL104\"]}.\n"
     << "  \"per_file_ignores\": {},\n";
+  std::string std_why;
   const std::vector<std::string> flags = [&] {
-    std::vector<std::string> f = {"-std=c++20"};
-    for (const auto& i : d.include_folders) f.push_back("-I" + i);  // "." for the root
+    std::vector<std::string> f = {project_std(root, commands, std_why)};
+    const auto folders = commands.empty() ? d.include_folders : database_include_folders(root, commands);
+    for (const auto& i : folders) f.push_back("-I" + i);  // "." for the root
     return f;
   }();
   const std::vector<ExpectedErrors> expected = unbuilt_errors(root, commands, d, flags);
@@ -169,8 +239,12 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
   }
   comment(o, "  ", d.exclude_why.empty() ? "" : "not linted: " + d.exclude_why);
   o << "  \"exclude\": [" << quoted_list(d.exclude) << "],\n";
-  o << "  // Used when no compile database is given with -p.\n"
-    << "  \"compile_flags\": [" << quoted_list(flags) << "]\n}\n";
+  comment(o, "  ",
+          "Used when no compile database is given with -p, and for files the database does not compile: " +
+              std_why +
+              (commands.empty() ? "; the include folders the project's own includes resolve against"
+                                : "; the include folders at least half of the database's units pass"));
+  o << "  \"compile_flags\": [" << quoted_list(flags) << "]\n}\n";
   return o.str();
 }
 

@@ -119,6 +119,7 @@ TEST_F(InitDiscovery, AClassPerOpWithASubclassPerArchitectureFolder) {
   EXPECT_EQ(ops.at("headers"), json({"src/layer/*.h"}));
   // The computing methods the backends' classes declare (not create_pipeline, which they declare too).
   EXPECT_EQ(ops.at("methods"), json({"forward", "forward_inplace"}));
+  EXPECT_EQ(c.at("compile_flags"), json({"-std=c++11", "-Isrc"})) << "CMakeLists.txt's standard: " << text;
 }
 
 TEST_F(InitDiscovery, PrimitiveSubclassesWithMethodsDefinedPerBackendFolder) {
@@ -178,6 +179,8 @@ TEST_F(InitDiscovery, AConfiguredButUnbuiltTreeExpectsWhatTheBuildWritesAndNothi
             std::string::npos)
       << text;
   EXPECT_EQ(c.at("libraries").at("MKL").at("backend"), "cpu") << "a conditional include still names its user";
+  EXPECT_EQ(c.at("compile_flags"), json({"-std=c++17", "-Ibuild/include", "-Iinclude"}))
+      << "the database's standard and the include folders its units pass: " << text;
   Outcome check = run_in(tree, exe + " check -p build --format json", scratch_);
   EXPECT_TRUE(check.exit_code == 0 || check.exit_code == 1) << check.exit_code << check.out << check.err;
   const json report = json::parse(check.out);
@@ -216,6 +219,28 @@ TEST_F(InitDiscovery, LibrariesOfEveryUserGeneratorsAsGlueAndVendoredCodeExclude
   EXPECT_EQ(c.at("exclude"), json({"3rd_party/**", "libs/halfp/**"})) << "not src/builder/: " << text;
   EXPECT_NE(text.find("libs/halfp/ (vendored code (a license file of its own))"), std::string::npos) << text;
   EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**", "src/**"}));
+  // src/opencl/ and src/cuda/ each hold a util.h their kernels include: neither goes on the shared include
+  // path, where one would hide the other.
+  EXPECT_EQ(c.at("compile_flags"), json({"-std=c++20", "-Iinclude"})) << text;
+}
+
+// lumen: the tensor type from what a tensor has (shape, dtype, ndim members) and the frontend's functions
+// that take it, though a macro declares its operators; not the template engine's value type nor the SIMD
+// helper, which have more `operator+` declarations in sight. Without the tensor, nothing is proposed.
+TEST_F(InitDiscovery, TheTensorTypeIsTheClassWithATensorsMembersNotTheMostOperators) {
+  std::string text;
+  const fs::path tree = copy("lumen");
+  EXPECT_EQ(propose(tree, &text).at("tensor_types"), json({"lumen::Tensor"})) << text;
+  EXPECT_NE(
+      text.find(
+          "// tensor type: lumen::Tensor: members dtype, ndim, shape; 10 uses as a parameter or result"),
+      std::string::npos)
+      << text;
+  fs::remove(tree / "include/lumen/tensor.h");
+  fs::remove(tree / "include/lumen/ops.h");
+  EXPECT_EQ(propose(tree, &text).at("tensor_types"), json::array()) << text;
+  EXPECT_NE(text.find("none proposed"), std::string::npos) << text;
+  EXPECT_NE(text.find("lumen::text::Value"), std::string::npos) << "the best candidate, named: " << text;
 }
 
 // What init writes is a config emberlint loads and runs; it is never overwritten unless asked, and --dry-run
