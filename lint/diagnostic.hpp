@@ -15,8 +15,9 @@ struct Replacement {
   std::size_t offset = 0, length = 0;
   std::string replacement;
   // The functions the replacement calls: where each name starts in `replacement` and the qualified name it
-  // must resolve to from there. The fix is checked by reparsing the unit with it applied (lint/findings/fix_check.hpp)
-  // before it is offered; not part of the key, not written to caches or reports.
+  // must resolve to from there. The fix is checked by reparsing the unit with it applied
+  // (lint/findings/fix_check.hpp) before it is offered; not part of the key, not written to caches or
+  // reports.
   struct Call {
     std::size_t offset = 0;
     std::string qualified_name;
@@ -43,6 +44,10 @@ struct Diagnostic {
   // Why it fired, one step per line (`check --explain`): the use, the declaration, the config entry that
   // makes its owner a backend's and the one that puts the file in its layer. Empty unless asked for.
   std::vector<std::string> explanation;
+  // The configurations it holds in (lint/compile/configurations.hpp), sorted: a source compiled once per
+  // backend is checked in each, and a finding of several is reported once. Empty when the run's config
+  // states no configurations or the unit is in none. Not part of the key.
+  std::vector<std::string> configurations;
 
   auto key() const { return std::tie(file, line, column, code, message); }
   bool operator<(const Diagnostic& o) const { return key() < o.key(); }

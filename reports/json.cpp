@@ -56,7 +56,8 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
                      {"end_line", d.end_line},
                      {"end_column", d.end_column},
                      {"message", sanitize_utf8(d.message)},
-                     {"fix", fix_json(result, d)}});
+                     {"fix", fix_json(result, d)},
+                     {"configurations", d.configurations}});
     if (!d.explanation.empty()) {  // check --explain
       json steps = json::array();
       for (const auto& step : d.explanation) steps.push_back(sanitize_utf8(step));
@@ -107,6 +108,19 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
     doc["statistics"]["parses"] = {{"units", p.units},       {"headers", p.headers},
                                    {"batches", p.batches},   {"headers_alone", p.headers_alone},
                                    {"prefixes", p.prefixes}, {"prefixed_units", p.prefixed_units}};
+  }
+  if (statistics && !result.configuration_units.empty()) {
+    // Units per configuration; those of none apart, as "" is no name.
+    json units = json::object();
+    std::size_t none = 0;
+    for (const auto& [name, n] : result.configuration_units) {
+      if (name.empty())
+        none = n;
+      else
+        units[name] = n;
+    }
+    doc["statistics"]["configurations"] = std::move(units);
+    doc["statistics"]["units_in_no_configuration"] = none;
   }
   if (statistics && result.cache)
     doc["statistics"]["cache"] = {{"hits", result.cache->hits}, {"misses", result.cache->misses}};

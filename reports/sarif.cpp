@@ -209,6 +209,7 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
     // result that brings its own.
     if (i < prints.size()) res["partialFingerprints"] = {{kFingerprintKey, prints[i]}};
     if (!d.fix.empty()) res["fixes"] = fixes(result, sources, d);
+    if (!d.configurations.empty()) res["properties"] = {{"configurations", d.configurations}};
     results.push_back(std::move(res));
   }
 

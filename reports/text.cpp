@@ -20,6 +20,30 @@ std::string failure_message(const CheckResult& result, const Failure& f) {
          ": " + f.message;
 }
 
+std::string configuration_suffix(const Diagnostic& d) {
+  if (d.configurations.empty()) return {};
+  return (d.configurations.size() == 1 ? " (configuration " : " (configurations ") +
+         join_configurations(d.configurations) + ")";
+}
+
+std::string configuration_counts(const CheckResult& result) {
+  std::string out;
+  std::size_t named = 0;
+  for (const auto& [name, units] : result.configuration_units) {
+    if (!name.empty()) ++named;
+  }
+  out = std::to_string(named) + (named == 1 ? " configuration: " : " configurations: ");
+  bool first = true;
+  for (const auto& [name, units] : result.configuration_units) {
+    if (name.empty()) continue;
+    out += (first ? "" : ", ") + name + " " + std::to_string(units) + (units == 1 ? " unit" : " units");
+    first = false;
+  }
+  if (auto it = result.configuration_units.find(""); it != result.configuration_units.end() && it->second)
+    out += ", " + std::to_string(it->second) + (it->second == 1 ? " unit" : " units") + " in none";
+  return out;
+}
+
 std::string partial_message(const CheckResult& result, const Failure& f) {
   return "analyzed partially (" + std::string(describe_parse_cause(f.cause)) +
          (f.expected ? ", expected" : "") + "): " + failure_message(result, f);
@@ -95,7 +119,9 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
         display_path(result, d.file) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ":";
     out << paint(kBold, where) << " "
         << paint(severity_color(d.severity), std::string(to_string(d.severity)) + ":") << " "
-        << paint(kBold, sanitize_utf8(d.message) + " [" + d.code + " " + d.name + "]") << "\n";
+        << paint(kBold,
+                 sanitize_utf8(d.message) + configuration_suffix(d) + " [" + d.code + " " + d.name + "]")
+        << "\n";
     auto notes = [&] {
       for (const auto& step : d.explanation)
         out << "  " << paint(kBold, "note:") << " " << sanitize_utf8(step) << "\n";
@@ -150,6 +176,7 @@ void render_text(std::ostream& out, const CheckResult& result, const TextOptions
         << ")";
   }
   out << " in " << result.files_analyzed << (result.files_analyzed == 1 ? " file" : " files");
+  if (!result.configuration_units.empty()) out << " (" << configuration_counts(result) << ")";
   if (!result.failures.empty()) {
     out << "; " << result.failures.size() << (result.failures.size() == 1 ? " file" : " files")
         << " could not be analyzed";
@@ -226,6 +253,7 @@ void render_statistics(std::ostream& out, const CheckResult& result) {
         << p.headers - p.headers_alone << " in " << p.batches << (p.batches == 1 ? " batch, " : " batches, ")
         << p.headers_alone << " alone)\n";
   }
+  if (!result.configuration_units.empty()) out << configuration_counts(result) << "\n";
   if (const auto& cache = result.cache) {
     out << "cache: " << cache->hits << (cache->hits == 1 ? " hit, " : " hits, ") << cache->misses
         << (cache->misses == 1 ? " miss\n" : " misses\n");

@@ -20,6 +20,12 @@ An include in a conditional block of a shared header (`#if defined(GGML_COMMON_D
 unit that turned it on: when that unit is a backend's own and may use the library, the include is the
 backend's, not the frontend's. A frontend unit that turns it on still gets the finding.
 
+Files of the shared layer (`layers.shared`, code compiled into every backend) are judged the same way. In a
+unit of a configuration that selects a backend (`configurations`), a header of that backend's folder found
+through one of the configuration's include folders (`#include "mean.hpp"` with `-Isrc/backend/cpu`) is the
+interface the build selected, not a finding; a header of a library, or one spelled by its path into a
+backend's folder, still is.
+
 ## Why is this bad?
 The frontend is the backend-agnostic API. Once it includes `<Eigen/Core>` or `cblas.h`, every user of the
 frontend compiles that library, the frontend can no longer be built without it, and the backend's types leak
@@ -45,15 +51,18 @@ class FrontendIncludesBackend final : public Rule {
   const RuleInfo& info() const override { return kInfo; }
   void check(const ProjectModel& model, const Reporter& reporter) const override {
     for (const Include& inc : model.facts().includes) {
-      if (model.layer(inc.at.file).kind != LayerKind::frontend) continue;
+      if (!model.agnostic(inc.at.file)) continue;
       auto owner = model.header_owner(inc);
-      if (!owner || model.configured_by_unit(inc.at, *owner)) continue;
+      if (!owner || model.configured_by_unit(inc.at, *owner) || model.selected_interface(inc, *owner))
+        continue;
       std::string spelled = inc.spelled;
+      const bool shared = model.layer(inc.at.file).kind == LayerKind::shared;
       std::string where = owner->library.empty() && inc.included >= 0
                               ? " (" + model.relative(model.facts().path(inc.included)) + ")"
                               : "";
       reporter.report(inc.at,
-                      "frontend file includes '" + spelled + "', a header of " + owner->describe() + where +
+                      std::string(shared ? "shared" : "frontend") + " file includes '" + spelled +
+                          "', a header of " + owner->describe() + where +
                           "; reach the backend through the ops interface",
                       {}, {}, explain_include(model, inc, *owner));
     }

@@ -31,6 +31,12 @@ Code in a conditional block of a shared header that a backend's own unit turned 
 defined(GGML_COMMON_DECL_CUDA)`, defined by the CUDA sources before they include it) is that backend's use, as
 for EL100; EL102, EL103 and EL104 count it the same way.
 
+The shared layer (`layers.shared`) is judged like the frontend, and its own declarations are no backend's.
+In a unit of a configuration that selects a backend (`configurations`), what that backend's folder declares
+(reached through a header of its include folder, a namespace alias such as `namespace detail = lib::cpu;`, or a
+macro) is the interface the build selected: no finding. A specific other backend's declaration, or a
+library's, still is one.
+
 ## Why is this bad?
 An include can be removed and still leave the frontend depending on a backend through another header. What
 matters is what the code uses: a frontend that names `Eigen::MatrixXd`, even through an alias, only works
@@ -57,12 +63,14 @@ class FrontendUsesBackendSymbol final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
   void check(const ProjectModel& model, const Reporter& reporter) const override {
-    auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner&) {
-      return model.layer(file).kind == LayerKind::frontend;
+    auto refs = owned_references(model, kInfo.code, [&](FileId file, const Owner& owner) {
+      return model.agnostic(file) && !model.selected_interface(owner);
     });
     for (const auto& r : refs) {
-      reporter.report(r.reference->at, "frontend code uses " + describe(r), {}, subject(r),
-                      explain(model, r));
+      const bool shared = model.layer(r.reference->at.file).kind == LayerKind::shared;
+      reporter.report(r.reference->at,
+                      std::string(shared ? "shared" : "frontend") + " code uses " + describe(r), {},
+                      subject(r), explain(model, r));
     }
   }
 };

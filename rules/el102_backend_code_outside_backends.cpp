@@ -81,7 +81,7 @@ class BackendCodeOutsideBackends final : public Rule {
     const TuFacts& facts = model.facts();
     auto governed = [&](FileId file) {
       LayerKind k = model.layer(file).kind;
-      return k == LayerKind::frontend || k == LayerKind::none;
+      return k == LayerKind::frontend || k == LayerKind::shared || k == LayerKind::none;
     };
     // The first library use in each (definition, backend), in source order.
     std::map<std::pair<int, std::string>, const Reference*> first;

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "lint/init/configurations.hpp"
 #include "lint/init/discover.hpp"
 #include "lint/init/unbuilt.hpp"
 #include "lint/parse/include_graph.hpp"
@@ -134,7 +135,10 @@ std::vector<ExpectedErrors> unbuilt_errors(const fs::path& root, const std::vect
 }  // namespace
 
 std::string starter_config(const fs::path& root, const std::vector<CompileCommand>& commands) {
-  const Discovery d = discover(root, commands);
+  Discovery d = discover(root, commands);
+  // A backend chosen at compile time: its configurations, and the folder every backend compiles as shared.
+  const ConfigurationProposal configurations = propose_configurations(root, commands, d);
+  apply_proposal(configurations, d);
   std::ostringstream o;
   o << "// emberlint configuration (JSON with comments), written by `emberlint init` from " << d.read
     << ".\n// Paths and globs are relative to this file. Each proposal says its evidence; edit what does not "
@@ -155,14 +159,23 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     const ProposedBackend& b = d.backends[i];
     o << (i ? "," : "") << "\n";
     comment(o, "      ", b.why);
-    if (b.public_headers.empty()) {
+    const auto interop = configurations.interop.find(b.name);
+    if (b.public_headers.empty() && interop == configurations.interop.end()) {
       o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
     } else {
-      o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "], \"public\": ["
-        << quoted_list(b.public_headers) << "]}";
+      o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "]";
+      if (!b.public_headers.empty()) o << ", \"public\": [" << quoted_list(b.public_headers) << "]";
+      // Its headers for users that include its library: its own API, in its layer.
+      if (interop != configurations.interop.end())
+        o << ", \"interop\": [" << quoted_list(interop->second) << "]";
+      o << "}";
     }
   }
   o << (d.backends.empty() ? "},\n" : "\n    },\n");
+  if (!configurations.shared.empty()) {
+    comment(o, "    ", "shared, compiled into every backend: " + configurations.shared_why);
+    o << "    \"shared\": [" << quoted_list(configurations.shared) << "],\n";
+  }
   comment(o, "    ", d.tests_why);
   o << "    \"tests\": [" << quoted_list(d.tests) << "],\n";
   comment(o, "    ", d.glue_why);
@@ -189,6 +202,21 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
   }
   o << (d.libraries.empty() ? "},\n" : "\n  },\n");
   for (const auto& note : d.notes) comment(o, "  ", "note: " + note);
+  if (!configurations.configurations.empty()) {
+    comment(o, "  ",
+            "Configurations: the database compiles sources once per backend; each is checked in each, with "
+            "the backend it selects (its folder on -I, its macros) as the interface");
+    o << "  \"configurations\": {";
+    for (std::size_t i = 0; i < configurations.configurations.size(); ++i) {
+      const ProposedConfiguration& c = configurations.configurations[i];
+      o << (i ? "," : "") << "\n";
+      comment(o, "    ", c.why);
+      o << "    \"" << c.name << "\": {\"backend\": \"" << c.name << "\"";
+      if (!c.defines.empty()) o << ", \"defines\": [" << quoted_list(c.defines) << "]";
+      o << ", \"include\": [" << quoted_list(c.include) << "]}";
+    }
+    o << "\n  },\n";
+  }
 
   comment(
       o, "  ",

@@ -24,6 +24,13 @@ const BackendLayer* Config::backend(const std::string& name) const {
   return nullptr;
 }
 
+const ConfigurationSpec* Config::configuration(const std::string& name) const {
+  for (const auto& c : configurations) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
+
 bool Config::excluded(const fs::path& absolute) const {
   return std::any_of(exclude.begin(), exclude.end(), [&](const Glob& g) { return g.matches_path(absolute); });
 }
@@ -163,8 +170,8 @@ class Reader {
 };
 
 const std::vector<std::string> kTopKeys = {
-    "inherit", "layers",           "libraries", "tensor_types",  "scalar_extractors",    "ops_interface",
-    "rules",   "per_file_ignores", "exclude",   "compile_flags", "expected_parse_errors"};
+    "inherit", "layers",           "libraries", "tensor_types",  "scalar_extractors",     "ops_interface",
+    "rules",   "per_file_ignores", "exclude",   "compile_flags", "expected_parse_errors", "configurations"};
 
 json parse_json(const std::string& text, const fs::path& file) {
   try {
@@ -230,11 +237,12 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
   if (root.contains("inherit")) layer.inherit = r.boolean(root["inherit"], "inherit");
   if (root.contains("layers")) {
     const json& layers = r.object(root["layers"], "layers");
-    r.keys(layers, "layers", {"frontend", "backends", "tests", "glue"});
+    r.keys(layers, "layers", {"frontend", "backends", "shared", "tests", "glue"});
     for (const auto& [key, value] : layers.items()) layer.present.insert("layers." + key);
     if (layers.contains("frontend")) c.frontend = r.globs(layers["frontend"], "layers.frontend", base);
     if (layers.contains("tests")) c.tests = r.globs(layers["tests"], "layers.tests", base);
     if (layers.contains("glue")) c.glue = r.globs(layers["glue"], "layers.glue", base);
+    if (layers.contains("shared")) c.shared = r.globs(layers["shared"], "layers.shared", base);
     if (layers.contains("backends")) {
       const json& backends = r.object(layers["backends"], "layers.backends");
       for (const auto& [name, value] : backends.items()) {
@@ -244,10 +252,12 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
         if (!value.is_object()) {
           b.globs = r.globs(value, path, base);
         } else {
-          r.keys(value, path, {"paths", "public", "uses", "tests", "compile_database", "compile_flags"});
+          r.keys(value, path,
+                 {"paths", "public", "interop", "uses", "tests", "compile_database", "compile_flags"});
           if (!value.contains("paths")) r.fail(path, "missing key 'paths' (the backend's files)");
           b.globs = r.globs(value["paths"], path + ".paths", base);
           if (value.contains("public")) b.public_headers = r.globs(value["public"], path + ".public", base);
+          if (value.contains("interop")) b.interop = r.globs(value["interop"], path + ".interop", base);
           if (value.contains("uses")) b.uses = r.strings(value["uses"], path + ".uses");
           if (value.contains("tests")) b.tests = r.globs(value["tests"], path + ".tests", base);
           if (value.contains("compile_database")) {
@@ -377,6 +387,28 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
     }
   }
   if (root.contains("exclude")) c.exclude = r.globs(root["exclude"], "exclude", base);
+  if (root.contains("configurations")) {
+    const json& configurations = r.object(root["configurations"], "configurations");
+    for (const auto& [name, value] : configurations.items()) {
+      const std::string path = "configurations." + name;
+      r.object(value, path);
+      r.keys(value, path, {"backend", "defines", "include"});
+      ConfigurationSpec spec;
+      spec.name = name;
+      if (value.contains("backend")) spec.backend = r.string(value["backend"], path + ".backend");
+      if (value.contains("defines")) spec.defines = r.strings(value["defines"], path + ".defines");
+      if (value.contains("include")) spec.include = r.globs(value["include"], path + ".include", base);
+      if (spec.defines.empty() && spec.include.empty())
+        r.fail(path,
+               "a configuration needs 'defines' or 'include': the macros or include folders that "
+               "select it on a command line");
+      for (const std::string& d : spec.defines) {
+        if (d.empty() || d.front() == '=' || d.rfind("-D", 0) == 0)
+          r.fail(path + ".defines", "expected a macro name or NAME=VALUE (without -D), found \"" + d + "\"");
+      }
+      c.configurations.push_back(std::move(spec));
+    }
+  }
   if (root.contains("compile_flags")) {
     c.compile_flags = absolute_flags(r.strings(root["compile_flags"], "compile_flags"), base);
   }
@@ -396,6 +428,9 @@ Layer read_layer(const json& root, const fs::path& file, const RuleNames& names)
     for (const auto& b : c.backends) {
       for (const auto& u : b.uses) check(u, "layers.backends." + b.name + ".uses");
     }
+    for (const auto& spec : c.configurations) {
+      if (!spec.backend.empty()) check(spec.backend, "configurations." + spec.name + ".backend");
+    }
   }
   return layer;
 }
@@ -411,6 +446,16 @@ Config merge(const Config& parent, const Layer& child) {
   if (has("layers.frontend")) out.frontend = c.frontend;
   if (has("layers.tests")) out.tests = c.tests;
   if (has("layers.glue")) out.glue = c.glue;
+  if (has("layers.shared")) out.shared = c.shared;
+  for (const auto& spec : c.configurations) {
+    auto it = std::find_if(out.configurations.begin(), out.configurations.end(),
+                           [&](auto& x) { return x.name == spec.name; });
+    if (it != out.configurations.end()) {
+      *it = spec;
+    } else {
+      out.configurations.push_back(spec);
+    }
+  }
   for (const auto& b : c.backends) {
     auto it =
         std::find_if(out.backends.begin(), out.backends.end(), [&](auto& x) { return x.name == b.name; });

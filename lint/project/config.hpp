@@ -12,8 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "lint/support/glob.hpp"
+#include "lint/compile/configurations.hpp"
 #include "lint/severity.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint {
 
@@ -31,6 +32,9 @@ struct BackendLayer {
   std::vector<Glob> public_headers;  // "public": its headers every layer may include, with what they declare
   std::vector<std::string> uses;     // "uses": backends whose files and libraries it may draw on
   std::vector<Glob> tests;           // "tests": test files of this backend, which may reach into it
+  // "interop": the backend's headers for users outside its folders (a constructor from the library's own
+  // handle in include/): the backend's public API, in its layer, which every layer may include.
+  std::vector<Glob> interop;
   // "compile_database": the build folder (or compile_commands.json) of this backend's own build (a cross
   // build for arm/ sources); its entries for the backend's files replace those of the run's database.
   std::optional<std::filesystem::path> compile_database;
@@ -74,6 +78,10 @@ struct Config {
   std::filesystem::path file;  // the nearest .emberlint.json; empty for the built-in default
   std::filesystem::path root;  // its folder: paths in output are relative to it
   std::vector<Glob> frontend, tests, glue;
+  // layers.shared: code compiled into every backend (a backend/common/ folder), judged per configuration.
+  std::vector<Glob> shared;
+  // "configurations": what selects each backend on a command line (lint/compile/configurations.hpp).
+  std::vector<ConfigurationSpec> configurations;
   std::vector<BackendLayer> backends;
   std::vector<Library> libraries;
   std::vector<std::string> tensor_types;
@@ -85,6 +93,7 @@ struct Config {
   std::vector<std::string> compile_flags;  // relative include paths already made absolute
 
   const BackendLayer* backend(const std::string& name) const;
+  const ConfigurationSpec* configuration(const std::string& name) const;
   bool excluded(const std::filesystem::path& absolute) const;
   // Whether parse errors of `cause` in the unit of `file` (absolute) are expected here.
   bool expects_parse_error(const std::filesystem::path& file, const std::string& cause) const;

@@ -24,6 +24,8 @@ const char* kind_name(LayerKind k) {
   switch (k) {
     case LayerKind::frontend:
       return "frontend";
+    case LayerKind::shared:
+      return "shared";
     case LayerKind::backend:
       return "backend";
     case LayerKind::tests:

@@ -39,6 +39,15 @@ bool matches(const std::vector<Glob>& globs, const fs::path& p, std::string_view
 
 Layer classify_path(const Config& config, const fs::path& absolute, std::vector<LayerMatch>* why) {
   if (matches(config.glue, absolute, "layers.glue", why)) return {LayerKind::glue, {}, {}};
+  // A backend's interop headers (outside its folders, in include/ say) are its own.
+  for (const auto& b : config.backends) {
+    if (b.interop.empty()) continue;
+    if (why ? matches(b.interop, absolute, "layers.backends." + b.name + ".interop", why)
+            : any_matches(b.interop, absolute))
+      return {LayerKind::backend, b.name, {}};
+  }
+  // Shared code before the backends: a common/ folder that the backends' globs also cover is shared.
+  if (matches(config.shared, absolute, "layers.shared", why)) return {LayerKind::shared, {}, {}};
   Layer backend{LayerKind::backend, {}, {}};
   for (const auto& b : config.backends) {
     const bool in = why ? matches(b.globs, absolute, "layers.backends." + b.name, why)
@@ -62,7 +71,34 @@ bool is_library_header(const Config& config, const fs::path& absolute) {
   return false;
 }
 
-ProjectModel::ProjectModel(const Config& config, const TuFacts& facts) : config_(config), facts_(facts) {}
+ProjectModel::ProjectModel(const Config& config, const TuFacts& facts, const ConfigurationSpec* selected)
+    : config_(config), facts_(facts), selected_(selected) {}
+
+bool ProjectModel::agnostic(FileId file) const {
+  const LayerKind k = layer(file).kind;
+  return k == LayerKind::frontend || k == LayerKind::shared;
+}
+
+bool ProjectModel::selected_interface(const Owner& owner) const {
+  if (!selected_ || selected_->backend.empty() || !owner.library.empty()) return false;
+  return owner.backend == selected_->backend ||
+         std::find(owner.also.begin(), owner.also.end(), selected_->backend) != owner.also.end();
+}
+
+bool ProjectModel::selected_interface(const Include& include, const Owner& owner) const {
+  if (!selected_interface(owner)) return false;
+  if (selected_->include.empty() || include.included < 0) return true;
+  // Found through an include folder of the configuration: the folder holds the spelled name.
+  const fs::path& header = facts_.path(include.included);
+  const fs::path spelled = fs::path(include.spelled).lexically_normal();
+  for (fs::path folder = header.parent_path(); folder.has_relative_path(); folder = folder.parent_path()) {
+    if (header.lexically_relative(folder) != spelled) continue;
+    for (const Glob& g : selected_->include) {
+      if (g.matches_path(folder)) return true;
+    }
+  }
+  return false;
+}
 
 Layer ProjectModel::layer(FileId file) const {
   if (file < 0) return {};
@@ -95,6 +131,7 @@ std::string ProjectModel::explain_layer(FileId file) const {
   std::vector<LayerMatch> why;
   const Layer l = classify_path(config_, facts_.path(file), &why);
   const char* kind = l.kind == LayerKind::frontend  ? "the frontend"
+                     : l.kind == LayerKind::shared  ? "the shared layer"
                      : l.kind == LayerKind::backend ? "a backend"
                      : l.kind == LayerKind::tests   ? "the tests"
                      : l.kind == LayerKind::glue    ? "the glue"
@@ -138,8 +175,9 @@ std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& sp
 bool ProjectModel::is_public_header(FileId file) const {
   if (file < 0) return false;
   const fs::path& path = facts_.path(file);
-  return std::any_of(config_.backends.begin(), config_.backends.end(),
-                     [&](const BackendLayer& b) { return any_matches(b.public_headers, path); });
+  return std::any_of(config_.backends.begin(), config_.backends.end(), [&](const BackendLayer& b) {
+    return any_matches(b.public_headers, path) || any_matches(b.interop, path);
+  });
 }
 
 std::optional<Owner> ProjectModel::header_owner(const Include& include) const {

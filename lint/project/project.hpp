@@ -6,12 +6,13 @@
 #include <string>
 #include <unordered_map>
 
-#include "lint/project/config.hpp"
 #include "lint/facts.hpp"
+#include "lint/project/config.hpp"
 
 namespace emberlint {
 
-enum class LayerKind { none, frontend, backend, tests, glue };
+// `shared`: code compiled into every backend (layers.shared), judged in each configuration that compiles it.
+enum class LayerKind { none, frontend, shared, backend, tests, glue };
 
 struct Layer {
   LayerKind kind = LayerKind::none;
@@ -38,12 +39,22 @@ struct Owner {
 
 class ProjectModel {
  public:
-  ProjectModel(const Config& config, const TuFacts& facts);
+  // `selected`: the configuration the unit was compiled in (lint/compile/configurations.hpp), or null.
+  ProjectModel(const Config& config, const TuFacts& facts, const ConfigurationSpec* selected = nullptr);
 
   const Config& config() const { return config_; }
   const TuFacts& facts() const { return facts_; }
 
   Layer layer(FileId file) const;
+  // Whether the purity rules judge a file as backend-agnostic code: the frontend, or the shared layer.
+  bool agnostic(FileId file) const;
+  const ConfigurationSpec* selected() const { return selected_; }
+  // Whether what `owner` owns is the interface of the backend this unit's configuration selected: that
+  // backend's own folder (not its libraries), and for an include, a header found through one of the
+  // configuration's include folders (`#include "mean.hpp"` with -Isrc/backend/cpu), not one spelled by its
+  // path into the backend. A specific other backend, or a library, is never the interface.
+  bool selected_interface(const Owner& owner) const;
+  bool selected_interface(const Include& include, const Owner& owner) const;
   // The owner of an included header: by its resolved path or spelled name.
   std::optional<Owner> header_owner(const Include& include) const;
   // The owner of a declaration or macro: its file, its namespace, or a symbol glob.
@@ -91,6 +102,7 @@ class ProjectModel {
 
   const Config& config_;
   const TuFacts& facts_;
+  const ConfigurationSpec* selected_ = nullptr;
   mutable std::unordered_map<FileId, Layer> layers_;
   mutable std::unordered_map<FileId, std::optional<Owner>> file_owners_;
   mutable std::unordered_map<int, std::optional<Owner>> symbol_owners_;

@@ -93,7 +93,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   for (const auto& f : facts.files) {
     if (f.in_project) out.project_files.push_back(f.path);
   }
-  ProjectModel model(cfg, facts);
+  ProjectModel model(cfg, facts, job.selected);
   for (const Rule* rule : session.rules().file_rules()) {
     if (!session.selected(rule->info().code)) continue;
     rule->check(model, Reporter(rule->info(), facts, out.diagnostics));

@@ -52,7 +52,7 @@ bool has_function_body(const fs::path& header) {
   return false;
 }
 
-std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths) {
+std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths, ConfigurationPlan& plan) {
   const CheckOptions& o = session.options();
   if (paths.empty()) return {};
   std::vector<CompileCommand> commands;
@@ -77,6 +77,9 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     }
   }
   std::map<fs::path, CompileCommand> chosen;
+  // With a database: each file's commands under the paths, linted once per configuration (the plan).
+  std::vector<CompileCommand> picked;
+  std::set<fs::path> picked_files;
   // Walking the tree without -p: the commands of the backends' own databases by file, the first of each.
   std::map<fs::path, const CompileCommand*> backend_commands;
   if (!database) {
@@ -85,18 +88,22 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
   for (const auto& start : paths) {
     std::error_code ec;
     if (database) {
-      for (const auto& c : commands) {
-        // check lints a file once, with its first command (analyze parses every command of a file).
-        if (is_under(c.file, start) && !session.excluded_below(c.file, start)) chosen.emplace(c.file, c);
+      for (std::size_t i = 0; i < commands.size(); ++i) {
+        const CompileCommand& c = commands[i];
+        if ((i > 0 && commands[i - 1].file == c.file) || !is_under(c.file, start) ||
+            session.excluded_below(c.file, start) || !picked_files.insert(c.file).second)
+          continue;
+        for (std::size_t j = i; j < commands.size() && commands[j].file == c.file; ++j)
+          picked.push_back(commands[j]);
       }
       // A backend's sources that no database compiles, with the flags the backend states for them.
       if (backend_flags && fs::is_directory(start, ec)) {
         walk_sources(session, start, [&](const fs::path& p) {
-          if (!is_source_path(p) || chosen.count(p)) return;
+          if (!is_source_path(p) || chosen.count(p) || picked_files.count(p)) return;
           if (auto c = stated_backend_command(project, p)) chosen.emplace(p, std::move(*c));
         });
       }
-      if (fs::is_regular_file(start, ec) && !chosen.count(start)) {
+      if (fs::is_regular_file(start, ec) && !chosen.count(start) && !picked_files.count(start)) {
         if (auto c = stated_backend_command(project, start)) {
           chosen.emplace(start, std::move(*c));
         } else if (auto c = interpolate_command(commands, start)) {
@@ -125,12 +132,27 @@ std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& pat
     }
     walk_sources(session, start, add);
   }
-  std::vector<Job> jobs;
-  for (auto& [file, c] : chosen) {
-    session.driver().complete(c);
-    add_extra_args(c, o.extra_args_before, o.extra_args);
-    jobs.push_back({std::move(c), session.config_for(file.parent_path())});
+  if (database) {
+    // By file (the paths may come in any order), each file's in the database's order.
+    std::stable_sort(picked.begin(), picked.end(),
+                     [](const CompileCommand& a, const CompileCommand& b) { return a.file < b.file; });
+    plan = plan_configurations(picked, project.configurations, project.root, project.file);
   }
+  std::vector<Job> jobs;
+  for (auto& u : plan.units) chosen.emplace(u.command.file, CompileCommand{});  // keeps the file order below
+  std::size_t planned = 0;
+  for (auto& [file, c] : chosen) {
+    std::vector<CompileCommand> of_file;
+    for (; planned < plan.units.size() && plan.units[planned].command.file == file; ++planned)
+      of_file.push_back(std::move(plan.units[planned].command));
+    if (of_file.empty()) of_file.push_back(std::move(c));
+    for (CompileCommand& command : of_file) {
+      session.driver().complete(command);
+      add_extra_args(command, o.extra_args_before, o.extra_args);
+      jobs.push_back(configured_job(std::move(command), session.config_for(file.parent_path()), project));
+    }
+  }
+  plan.units.clear();
   return jobs;
 }
 
@@ -187,7 +209,7 @@ std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path
         session.driver().complete(*c);
         add_extra_args(*c, o.extra_args_before, o.extra_args);
       }
-      out.push_back({std::move(*c), cfg});
+      out.push_back(configured_job(std::move(*c), cfg, *session.config_for(start)));
     });
   }
   if (o.shard.count > 1) {
@@ -239,7 +261,8 @@ std::vector<Job> affected_jobs(Session& session, std::vector<Job> jobs,
                 : is_source_path(t) || is_header_path(t) || fs::is_directory(t))
       alone.push_back(t);
   }
-  for (auto& j : collect_jobs(session, alone)) out.push_back(std::move(j));
+  ConfigurationPlan plan;  // of targets no unit reads: their notes are the run's own plan's
+  for (auto& j : collect_jobs(session, alone, plan)) out.push_back(std::move(j));
   auto by_file = [](const Job& a, const Job& b) { return a.command.file < b.command.file; };
   std::stable_sort(out.begin(), out.end(), by_file);
   out.erase(std::unique(out.begin(), out.end(),

@@ -5,6 +5,7 @@
 #include <set>
 #include <tuple>
 
+#include "lint/compile/configurations.hpp"
 #include "lint/findings/suppressions.hpp"
 #include "lint/project/config.hpp"
 #include "lint/run/git_diff.hpp"
@@ -47,6 +48,13 @@ void group_findings(std::set<Diagnostic>& merged) {
   for (auto& [key, uses] : groups) {
     Diagnostic first = uses.front();  // the set's order: by line and column
     first.uses = static_cast<unsigned>(uses.size());
+    // A group holds in every configuration one of its uses holds in.
+    for (const Diagnostic& u : uses)
+      first.configurations.insert(first.configurations.end(), u.configurations.begin(),
+                                  u.configurations.end());
+    std::sort(first.configurations.begin(), first.configurations.end());
+    first.configurations.erase(std::unique(first.configurations.begin(), first.configurations.end()),
+                               first.configurations.end());
     if (uses.size() > 1) {
       std::set<unsigned> lines;
       for (std::size_t i = 1; i < uses.size(); ++i) {
@@ -114,8 +122,10 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   } catch (const GitError& e) {
     throw UsageError(e.what());
   }
+  ConfigurationPlan plan;
   std::vector<Job> jobs =
-      collect_jobs(session, options.units_of ? std::vector<fs::path>{result.root} : paths);
+      collect_jobs(session, options.units_of ? std::vector<fs::path>{result.root} : paths, plan);
+  result.warnings.insert(result.warnings.end(), plan.warnings.begin(), plan.warnings.end());
   if (changes || options.units_of)
     jobs = affected_jobs(session, std::move(jobs), changes, paths, result.root);
   if (options.units_of && options.units_per_header > 0 && paths.size() == 1 && is_header_path(paths.front()))
@@ -128,6 +138,13 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   const std::string resource_dir = find_resource_dir();
   const bool skip_bodies = !options.parse_all_bodies;
   std::vector<JobResult> results = run_jobs(jobs, options.jobs, resource_dir, session, skip_bodies);
+  for (std::size_t i = 0; i < jobs.size(); ++i)
+    mark_configuration(results[i].diagnostics, jobs[i].configuration);
+  if (!plan.units_per_configuration.empty()) {
+    for (const auto& [name, n] : plan.units_per_configuration) result.configuration_units[name] = 0;
+    for (const Job& j : jobs) ++result.configuration_units[j.configuration];
+    if (result.configuration_units[""] == 0) result.configuration_units.erase("");
+  }
   // Walking a tree, every header is a unit of its own. One that another unit of the run reads without a
   // failure is no failure of the run when it does not parse alone: helper headers often rely on what their
   // includer included first. What its own parse found is still reported.
@@ -153,23 +170,27 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   // units that include it, and nothing is reported.
   std::size_t primary = jobs.size();
   if (skip_bodies && (options.build_dir || options.unit_command)) {
-    std::set<fs::path> seen;
-    for (const auto& j : jobs) seen.insert(j.command.file);
+    // Once per configuration: a header's code may hold in one and not in another.
+    std::set<std::pair<fs::path, std::string>> seen;
+    for (const auto& j : jobs) seen.insert({j.command.file, j.configuration});
     std::vector<Job> headers;
     for (std::size_t i = 0; i < primary; ++i) {
       for (const auto& f : results[i].project_files) {
-        if (!is_header_path(f) || !seen.insert(f).second) continue;
+        if (!is_header_path(f) || !seen.insert({f, jobs[i].configuration}).second) continue;
         auto cfg = session.config_for(f.parent_path());
         if (!has_function_body(f)) continue;
-        CompileCommand c = jobs[i].command;
-        c.file = f;
-        headers.push_back({std::move(c), cfg});
+        Job header = jobs[i];
+        header.command.file = f;
+        header.config = cfg;
+        header.keep_warm = false;
+        headers.push_back(std::move(header));
       }
     }
     auto more = run_header_jobs(headers, options.jobs, resource_dir, session, skip_bodies);
-    for (auto& r : more) {
-      if (r.failure) continue;
-      results.push_back(std::move(r));
+    for (std::size_t i = 0; i < more.size(); ++i) {
+      if (more[i].failure) continue;
+      mark_configuration(more[i].diagnostics, headers[i].configuration);
+      results.push_back(std::move(more[i]));
     }
   }
   // Project headers with code that no unit reads at all. One that does not parse alone reports what parsed;
@@ -178,11 +199,13 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
     std::set<fs::path> read;
     for (const auto& r : results) read.insert(r.project_files.begin(), r.project_files.end());
     for (const auto& j : jobs) read.insert(j.command.file);
-    auto unread = run_header_jobs(unread_header_jobs(session, paths, read, run_units), options.jobs,
-                                  resource_dir, session, false);
-    for (auto& r : unread) {
+    const std::vector<Job> unread_jobs = unread_header_jobs(session, paths, read, run_units);
+    auto unread = run_header_jobs(unread_jobs, options.jobs, resource_dir, session, false);
+    for (std::size_t i = 0; i < unread.size(); ++i) {
+      JobResult& r = unread[i];
       if (r.failure && !r.failure->partial) continue;
       r.failure.reset();
+      mark_configuration(r.diagnostics, unread_jobs[i].configuration);
       results.push_back(std::move(r));
     }
   }
@@ -194,7 +217,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
                    session.headers_alone, session.prefixes,       session.prefixed_units};
 
   // Merge: deduplicate (a header is seen by many translation units), apply severities and per-file ignores.
-  std::set<Diagnostic> merged;
+  std::vector<Diagnostic> found;
   std::set<fs::path> project_files;
   for (std::size_t i = 0; i < results.size(); ++i) {
     JobResult& r = results[i];
@@ -211,9 +234,12 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
       auto sev = session.severity(*info, d.file);
       if (!sev) continue;
       d.severity = *sev;
-      merged.insert(std::move(d));
+      found.push_back(std::move(d));
     }
   }
+  // One finding of several configurations is reported once, in each.
+  merge_configurations(found);
+  std::set<Diagnostic> merged(std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
 
   // Suppressions, file by file; what suppressed nothing becomes EL001.
   const RuleInfo& el001 = rules.unused_suppression();
@@ -273,6 +299,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
   std::sort(result.partial.begin(), result.partial.end());
   result.notes = session.driver().notes();
   result.notes.insert(result.notes.end(), session.notes.begin(), session.notes.end());
+  result.notes.insert(result.notes.end(), plan.notes.begin(), plan.notes.end());
   if (changes && options.diff_lines) {
     // Findings on unchanged lines are left out; a baseline does not judge the files they were in.
     std::erase_if(result.diagnostics, [&](const Diagnostic& d) {

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "lint/run/baseline.hpp"
-#include "lint/project/config.hpp"
-#include "lint/diagnostic.hpp"
 #include "lint/compile/driver_query.hpp"
+#include "lint/diagnostic.hpp"
 #include "lint/findings/rule.hpp"
+#include "lint/project/config.hpp"
+#include "lint/run/baseline.hpp"
 #include "lint/run/units.hpp"
 
 namespace emberlint {
@@ -42,7 +42,8 @@ struct CheckOptions {
   bool shared_prefix = true;
   // --explain: each finding keeps its explanation (Diagnostic::explanation) for the reports.
   bool explain = false;
-  // --diff REV: only the units affected by changes since REV (lint/run/git_diff.hpp, lint/parse/include_graph.hpp);
+  // --diff REV: only the units affected by changes since REV (lint/run/git_diff.hpp,
+  // lint/parse/include_graph.hpp);
   // --diff-lines: only the findings on added or modified lines.
   std::optional<std::string> diff_rev;
   bool diff_lines = false;
@@ -58,7 +59,8 @@ struct CheckOptions {
   std::optional<std::vector<std::string>> unit_command;
   std::vector<std::string> extra_args_before, extra_args;
   Shard shard;  // --shard K/N: only the K-th of N parts of the units
-  // Ask each command's compiler what the command leaves implicit (lint/compile/driver_query.hpp); --no-query-driver.
+  // Ask each command's compiler what the command leaves implicit (lint/compile/driver_query.hpp);
+  // --no-query-driver.
   bool query_driver = true;
   // The compilers' answers kept across runs (the language server's, which checks on every edit); null: the
   // run asks each compiler once for itself.
@@ -100,6 +102,9 @@ struct CheckResult {
   std::optional<std::size_t> fixed;
   std::optional<CacheStats> cache;  // with a cache
   ParseCounts parses;
+  // The units linted per configuration (lint/compile/configurations.hpp), "" for those of none; empty when
+  // the run's config states no configurations.
+  std::map<std::string, std::size_t> configuration_units;
   // Each project file the run checked (absolute), with the codes of the rules active in it: a baseline
   // judges only the entries the run could have matched.
   std::map<std::filesystem::path, std::set<std::string>> checked_rules;

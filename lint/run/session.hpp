@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "lint/compile/configurations.hpp"
 #include "lint/compile/driver_query.hpp"
 #include "lint/parse/parse.hpp"
 #include "lint/parse/prefix.hpp"
@@ -126,7 +127,18 @@ struct Job {
   // Kept parsed for the next run (CheckOptions::warm_units): the run's own units, not the headers parsed on
   // their own, which would push them out.
   bool keep_warm = false;
+  // The configuration the command was compiled in (lint/compile/configurations.hpp), "" for none, and its
+  // entry in the run's config.
+  std::string configuration;
+  const ConfigurationSpec* selected = nullptr;
 };
+
+// A job of `command`, in the configuration the run's config (`project`) gives it.
+inline Job configured_job(CompileCommand command, std::shared_ptr<const Config> config,
+                          const Config& project) {
+  const ConfigurationSpec* spec = configuration_of(command, project.configurations);
+  return {std::move(command), std::move(config), false, spec ? spec->name : std::string(), spec};
+}
 
 using JobResult = UnitResult;  // lint/run/cache.hpp
 
@@ -143,8 +155,9 @@ struct BatchParse {
 // which the units that include it skip and a rule may flag whatever the header's words. Declarations alone
 // are seen through those units.
 bool has_function_body(const fs::path& header);
-// The units of the run's paths: the compile database's (with -p or per-unit mode) or the tree's files.
-std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths);
+// The units of the run's paths: the compile database's (with -p or per-unit mode), each file once per
+// configuration that compiles it (`plan` says what it merged or left out), or the tree's files.
+std::vector<Job> collect_jobs(Session& session, const std::vector<fs::path>& paths, ConfigurationPlan& plan);
 // With a compile database, the project headers under the run's paths that no parse read, each with the
 // command of its nearest unit; `units` are the run's units before --shard took its part.
 std::vector<Job> unread_header_jobs(Session& session, const std::vector<fs::path>& paths,

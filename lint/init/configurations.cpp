@@ -1,0 +1,186 @@
+#include "lint/init/configurations.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+
+#include "lint/compile/configurations.hpp"
+#include "lint/support/glob.hpp"
+
+namespace emberlint {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// "src/backend/cpu" for "src/backend/cpu/**"; empty for a glob that is no whole folder.
+std::string folder_of(const std::string& glob) {
+  const std::string tail = "/**";
+  if (glob.size() <= tail.size() || glob.compare(glob.size() - tail.size(), tail.size(), tail) != 0)
+    return {};
+  std::string folder = glob.substr(0, glob.size() - tail.size());
+  return folder.find_first_of("*?[{") == std::string::npos ? folder : std::string();
+}
+
+// Whether `path` (relative, '/'-separated) is `folder` or inside it.
+bool within(const std::string& path, const std::string& folder) {
+  return path == folder || (path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+                            path[folder.size()] == '/');
+}
+
+// The backends' public headers that include a header of a library proposed for that backend.
+void propose_interop(const fs::path& root, const Discovery& d, ConfigurationProposal& out) {
+  const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
+  for (const ProposedBackend& b : d.backends) {
+    for (const std::string& header : b.public_headers) {
+      std::ifstream in(root / header);
+      bool interop = false;
+      for (std::string line; !interop && std::getline(in, line);) {
+        std::smatch m;
+        if (!std::regex_search(line, m, include)) continue;
+        for (const ProposedLibrary& lib : d.libraries) {
+          if (std::find(lib.backends.begin(), lib.backends.end(), b.name) == lib.backends.end()) continue;
+          for (const std::string& glob : lib.library->headers) {
+            if (Glob(glob).matches_relative(m[1].str())) interop = true;
+          }
+        }
+      }
+      if (interop) out.interop[b.name].push_back(header);
+    }
+  }
+}
+
+}  // namespace
+
+ConfigurationProposal propose_configurations(const fs::path& root,
+                                             const std::vector<CompileCommand>& commands,
+                                             const Discovery& d) {
+  ConfigurationProposal out;
+  propose_interop(root, d, out);
+  const std::vector<ProposedBackend>& backends = d.backends;
+  // Globs several backends list: shared candidates, no backend's own folder.
+  std::map<std::string, std::size_t> listed;
+  for (const ProposedBackend& b : backends) {
+    for (const std::string& p : b.paths) ++listed[p];
+  }
+  std::vector<std::pair<std::string, std::string>> folders;  // folder, backend
+  for (const ProposedBackend& b : backends) {
+    for (const std::string& p : b.paths) {
+      if (listed[p] > 1) continue;
+      if (std::string f = folder_of(p); !f.empty()) folders.emplace_back(f, b.name);
+    }
+  }
+  if (folders.size() < 2) return out;
+
+  // Per backend: the commands of files compiled several times that have exactly its folder on -I.
+  struct Seen {
+    std::size_t commands = 0;
+    std::set<std::string> files;
+    std::optional<std::set<std::string>> defines;  // macros every one of them defines
+  };
+  std::map<std::string, Seen> seen;
+  std::map<std::string, std::set<std::string>> defined_by;   // macro -> backends whose commands define it
+  std::map<std::string, std::set<std::string>> compiled_in;  // file (relative) -> backends
+  for (std::size_t begin = 0; begin < commands.size();) {
+    std::size_t end = begin + 1;
+    while (end < commands.size() && commands[end].file == commands[begin].file) ++end;
+    // The backend of each command (the one backend folder on its -I); a file counts when its commands are of
+    // two backends or more (a backend's own source compiled once per type macro does not).
+    std::vector<std::string> backend_of(end - begin);
+    std::set<std::string> of_file;
+    for (std::size_t i = begin; end - begin > 1 && i < end; ++i) {
+      std::set<std::string> on_path;
+      for (const fs::path& inc : command_include_folders(commands[i])) {
+        const std::string rel = relative_to(inc, root);
+        for (const auto& [folder, backend] : folders) {
+          if (!rel.empty() && within(rel, folder)) on_path.insert(backend);
+        }
+      }
+      if (on_path.size() == 1) of_file.insert(backend_of[i - begin] = *on_path.begin());
+    }
+    for (std::size_t i = begin; of_file.size() > 1 && i < end; ++i) {
+      const std::string& backend = backend_of[i - begin];
+      if (backend.empty()) continue;
+      std::set<std::string> names;
+      for (const std::string& d : command_defines(commands[i])) {
+        if (d.find('=') == std::string::npos) names.insert(d);
+      }
+      for (const std::string& n : names) defined_by[n].insert(backend);
+      Seen& s = seen[backend];
+      ++s.commands;
+      const std::string file = relative_to(commands[i].file, root);
+      s.files.insert(file);
+      compiled_in[file].insert(backend);
+      if (!s.defines) {
+        s.defines = names;
+      } else {
+        std::set<std::string> both;
+        std::set_intersection(s.defines->begin(), s.defines->end(), names.begin(), names.end(),
+                              std::inserter(both, both.end()));
+        s.defines = std::move(both);
+      }
+    }
+    begin = end;
+  }
+  if (seen.size() < 2) return out;
+
+  for (const auto& [folder, backend] : folders) {
+    auto it = seen.find(backend);
+    if (it == seen.end() || std::any_of(out.configurations.begin(), out.configurations.end(),
+                                        [&](const auto& c) { return c.name == backend; }))
+      continue;
+    ProposedConfiguration c;
+    c.name = backend;
+    std::vector<std::string> named;  // AF_OPENCL for opencl: the macro named after the backend
+    for (const std::string& d : *it->second.defines) {
+      if (defined_by[d].size() != 1) continue;
+      c.defines.push_back(d);
+      std::string lower = d;
+      std::transform(lower.begin(), lower.end(), lower.begin(),
+                     [](unsigned char ch) { return std::tolower(ch); });
+      if (lower.find(backend) != std::string::npos) named.push_back(d);
+    }
+    if (!named.empty()) c.defines = named;
+    c.include.push_back(folder);
+    c.why = std::to_string(it->second.files.size()) + " files compiled once per backend have " + folder +
+            " on -I in this backend's command" +
+            (c.defines.empty() ? "" : ", which alone defines " + c.defines.front());
+    out.configurations.push_back(std::move(c));
+  }
+
+  // A folder every backend lists whose sources the database compiles in two or more configurations.
+  for (const auto& [glob, n] : listed) {
+    const std::string folder = folder_of(glob);
+    if (n < 2 || folder.empty()) continue;
+    std::size_t files = 0, most = 0;
+    for (const auto& [file, in] : compiled_in) {
+      if (!within(file, folder)) continue;
+      ++files;
+      most = std::max(most, in.size());
+    }
+    if (most < 2) continue;
+    out.shared.push_back(glob);
+    out.shared_why += (out.shared_why.empty() ? "" : "; ") + folder + ": listed by " + std::to_string(n) +
+                      " backends, its " + std::to_string(files) + " sources compiled in up to " +
+                      std::to_string(most) + " configurations";
+  }
+  return out;
+}
+
+void apply_proposal(const ConfigurationProposal& proposal, Discovery& d) {
+  for (ProposedBackend& b : d.backends) {
+    std::erase_if(b.paths, [&](const std::string& p) {
+      return std::find(proposal.shared.begin(), proposal.shared.end(), p) != proposal.shared.end();
+    });
+    auto it = proposal.interop.find(b.name);
+    if (it == proposal.interop.end()) continue;
+    std::erase_if(b.public_headers, [&](const std::string& h) {
+      return std::find(it->second.begin(), it->second.end(), h) != it->second.end();
+    });
+  }
+}
+
+}  // namespace emberlint
