@@ -1,5 +1,6 @@
 // EL301 scalar-item: a configured scalar extractor outside the places allowed to use it.
 #include <algorithm>
+#include <string_view>
 
 #include "rules/registry.hpp"
 
@@ -17,7 +18,9 @@ const RuleInfo kInfo{
 Flags every call of a function named in the config's `scalar_extractors` (qualified names or name globs,
 e.g. `"ember::Tensor::item"`, `"ember::ops::item"`), reached however it is spelled (through `using`, an alias
 of the tensor type, a derived class or a template), unless the call is in an allowed place (or in the definition of an extractor itself, such as a typed
-`item<T>()` built on `item()`):
+`item<T>()` built on `item()`, or the extractor's definition for a class nested in its class, such as
+`array::array_proxy::scalar<T>()` forwarding to `array::scalar<T>()`, which an instantiation macro writes for
+each type):
 ```jsonc
 "rules": {"EL301": {
   "allowed_files": ["examples/**", "frontend/src/format.cpp"],   // path globs, relative to this config
@@ -44,6 +47,17 @@ ember::Tensor total = ember::ops::sum(x);   // stays on the device; extract once
 )",
     {"allowed_files", "allowed_functions"}};
 
+// Whether `function` is `extractor`'s name in a class nested in the extractor's class:
+// "af::array::array_proxy::scalar" for "af::array::scalar".
+bool nested_definition(const std::string& function, const std::string& extractor) {
+  const std::size_t cut = extractor.rfind("::");
+  if (cut == std::string::npos || function.size() <= extractor.size()) return false;
+  const std::string_view scope(extractor.data(), cut + 2),
+      last(extractor.data() + cut, extractor.size() - cut);
+  return function.compare(0, scope.size(), scope) == 0 &&
+         function.compare(function.size() - last.size(), last.size(), last) == 0;
+}
+
 class ScalarItem final : public Rule {
  public:
   const RuleInfo& info() const override { return kInfo; }
@@ -64,8 +78,10 @@ class ScalarItem final : public Rule {
         auto in_function = [&](const Glob& g) { return g.matches_name(fn); };
         if (std::any_of(setting.allowed_functions.begin(), setting.allowed_functions.end(), in_function))
           continue;
-        // An extractor built on another (`item<T>()` on `item()`) is the API itself, not a use of it.
-        if (model.is_scalar_extractor(fn)) continue;
+        // An extractor built on another (`item<T>()` on `item()`) is the API itself, not a use of it; so is
+        // the extractor's own definition for a class nested in its class (`array::array_proxy::scalar<T>()`
+        // forwarding to `array::scalar<T>()`, written for each type by an instantiation macro).
+        if (model.is_scalar_extractor(fn) || nested_definition(fn, name)) continue;
       }
       reporter.report(call.at,
                       "scalar extractor '" + name +

@@ -284,6 +284,34 @@ TEST_F(Configurations, InitProposesTheConfigurationsTheSharedLayerAndTheInteropH
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+TEST(ScalarExtractorDefinition, AProxysDefinitionByAnInstantiationMacroIsNoUse) {
+  const fs::path dir = scratch_dir("configs");
+  write_file(dir / ".emberlint.json",
+             R"({"layers": {"frontend": ["**"]}, "tensor_types": ["af::array"],
+                 "scalar_extractors": ["af::array::scalar"], "compile_flags": ["-std=c++17"]})");
+  write_file(dir / "array.cpp", R"(namespace af {
+struct array {
+  template <typename T> T scalar() const;
+  struct array_proxy {
+    template <typename T> T scalar() const;
+  };
+};
+#define INSTANTIATE(T) \
+  template <> T array::array_proxy::scalar() const { array out; return out.scalar<T>(); }
+INSTANTIATE(float)
+INSTANTIATE(double)
+}  // namespace af
+float host_value(const af::array& a) { return a.scalar<float>(); }
+)");
+  CheckOptions o;
+  o.paths = {dir};
+  o.select = {"EL301"};
+  const CheckResult r = run_check(o, rule_catalog());
+  fs::remove_all(dir);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics.front().line, 13u);  // the use in host_value, not the proxy's definitions
+}
+
 TEST(ConfigurationOf, TheSpecWithTheMostSelectorsThatACommandMeets) {
   CompileCommand c;
   c.directory = "/b";
