@@ -34,8 +34,9 @@ for EL100; EL102, EL103 and EL104 count it the same way.
 The shared layer (`layers.shared`) is judged like the frontend, and its own declarations are no backend's.
 In a unit of a configuration that selects a backend (`configurations`), what that backend's folder declares
 (reached through a header of its include folder, a namespace alias such as `namespace detail = lib::cpu;`, or a
-macro) is the interface the build selected: no finding. A specific other backend's declaration, or a
-library's, still is one.
+macro) is the interface the build selected: no finding, nor for a library type reached through an alias
+that folder declares (`cfloat` for `cl_float2`). A specific other backend's declaration, or a library's named
+directly, still is one.
 
 ## Why is this bad?
 An include can be removed and still leave the frontend depending on a backend through another header. What

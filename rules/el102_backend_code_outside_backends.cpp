@@ -91,7 +91,7 @@ class BackendCodeOutsideBackends final : public Rule {
       if (ref.type_only && !type_only) continue;  // needs the declaration only (EL101's doc)
       if (ref.at.file < 0 || !facts.files[static_cast<std::size_t>(ref.at.file)].in_project) continue;
       auto owner = model.symbol_owner(ref.symbol);
-      if (!owner || owner->library.empty()) continue;
+      if (!owner || owner->library.empty() || model.through_selected_interface(ref)) continue;
       auto key = std::make_pair(ref.definition, owner->library);
       auto it = first.find(key);
       // Name the first use of a real symbol; a namespace qualifier only when there is nothing else.

@@ -30,6 +30,8 @@ std::vector<OwnedReference> owned_references(const ProjectModel& model, const st
     if (ref.type_only && !type_only) continue;
     auto owner = model.symbol_owner(ref.symbol);
     if (!owner || !keep(ref.at.file, *owner) || model.configured_by_unit(ref.at, *owner)) continue;
+    // The selected backend's alias (`cfloat` for cl_float2) in backend-agnostic code: its interface.
+    if (model.agnostic(ref.at.file) && model.through_selected_interface(ref)) continue;
     OwnedReference candidate{&ref, &facts.symbols[static_cast<std::size_t>(ref.symbol)], *owner};
     Line& line = lines[{ref.at.file, ref.at.line, owner->backend}];
     if (!line.best || better(candidate, *line.best)) line.best = candidate;

@@ -142,6 +142,27 @@ std::string ProjectModel::explain_layer(FileId file) const {
   return out;
 }
 
+bool ProjectModel::through_selected_interface(const Reference& ref) const {
+  if (!selected_ || selected_->backend.empty() || (ref.via != Via::alias && ref.via != Via::typedef_))
+    return false;
+  auto plain = [](const std::string& q) {
+    const std::size_t cut = q.rfind("::");
+    return cut == std::string::npos ? q : q.substr(cut + 2);
+  };
+  if (!selected_names_) {
+    selected_names_.emplace();
+    for (const Symbol& s : facts_.symbols) {
+      if (s.declared.file < 0) continue;
+      const Layer l = layer(s.declared.file);
+      if (l.kind == LayerKind::backend &&
+          (l.backend == selected_->backend ||
+           std::find(l.also.begin(), l.also.end(), selected_->backend) != l.also.end()))
+        selected_names_->insert(plain(s.qualified_name));
+    }
+  }
+  return selected_names_->count(plain(ref.via_name)) > 0;
+}
+
 std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& spelled) const {
   if (file >= 0) {
     if (auto it = file_owners_.find(file); it != file_owners_.end() && spelled.empty()) return it->second;

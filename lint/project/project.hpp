@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 
@@ -55,6 +56,10 @@ class ProjectModel {
   // path into the backend. A specific other backend, or a library, is never the interface.
   bool selected_interface(const Owner& owner) const;
   bool selected_interface(const Include& include, const Owner& owner) const;
+  // Whether a reference reaches its symbol through an alias or typedef that the selected backend's folder
+  // declares (`cfloat` with `using cfloat = cl_float2;` in the backend's types.hpp): the interface, whatever
+  // library type it stands for.
+  bool through_selected_interface(const Reference& ref) const;
   // The owner of an included header: by its resolved path or spelled name.
   std::optional<Owner> header_owner(const Include& include) const;
   // The owner of a declaration or macro: its file, its namespace, or a symbol glob.
@@ -109,6 +114,7 @@ class ProjectModel {
   mutable std::optional<std::vector<Glob>> tensor_globs_;
   mutable std::unordered_map<int, bool> tensor_types_;
   mutable std::optional<std::vector<Glob>> extractor_globs_;
+  mutable std::optional<std::set<std::string>> selected_names_;  // names the selected backend declares
 };
 
 // The layer of a file: glue first, then every backend whose folders hold it, then the frontend, then tests.
