@@ -42,6 +42,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   json doc;
   doc["tool"] = "emberlint";
   doc["version"] = kVersion;
+  if (result.shard) doc["shard"] = {{"index", result.shard->index}, {"count", result.shard->count}};
   doc["files_analyzed"] = result.files_analyzed;
   json diags = json::array();
   std::map<std::string, std::size_t> counts;

@@ -2,6 +2,7 @@
 // format and one version, and writes the report of the whole run in the order and form the renderers use.
 #include "reports/merge.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -21,11 +22,18 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
+// The part of a `check --shard K/N` run a report is (1-based).
+struct ShardOf {
+  std::size_t index = 0, count = 0;
+  std::string text() const { return std::to_string(index) + "/" + std::to_string(count); }
+};
+
 struct Report {
   const MergeInput* input = nullptr;
   json doc;
-  std::string format;   // "json" or "sarif"
-  std::string version;  // of the emberlint that wrote it
+  std::string format;            // "json" or "sarif"
+  std::string version;           // of the emberlint that wrote it
+  std::optional<ShardOf> shard;  // none: the report of a whole run
 };
 
 // The order of the unsharded run (Diagnostic::key): the file compared as a path, line, column, code, message.
@@ -74,6 +82,17 @@ std::string indexed(const std::string& path, const std::string& key, std::size_t
   return join(path, key) + "[" + std::to_string(i) + "]";
 }
 
+// The "shard" member of a report (JSON) or of a run's property bag (SARIF), if any.
+std::optional<ShardOf> read_shard(const MergeInput& in, const json& holder, const std::string& path) {
+  if (!holder.is_object() || !holder.contains("shard")) return std::nullopt;
+  const std::string at = join(path, "shard");
+  const json& s = member(in, holder, path, "shard");
+  ShardOf shard{count_member(in, s, at, "index"), count_member(in, s, at, "count")};
+  if (shard.count < 2 || shard.index < 1 || shard.index > shard.count)
+    fail(in, at + ": " + shard.text() + ", expected K/N with 1 <= K <= N and N >= 2");
+  return shard;
+}
+
 Report read_report(const MergeInput& in) {
   Report r;
   r.input = &in;
@@ -96,12 +115,21 @@ Report read_report(const MergeInput& in) {
       if (i > 0 && version != r.version)
         fail(in, path + ".driver.version: " + version + ", but runs[0] has " + r.version);
       r.version = version;
+      const std::string where = indexed("", "runs", i);
+      std::optional<ShardOf> shard =
+          runs[i].contains("properties")
+              ? read_shard(in, member(in, runs[i], where, "properties"), where + ".properties")
+              : std::nullopt;
+      if (i > 0 && (shard.has_value() != r.shard.has_value() || (shard && shard->text() != r.shard->text())))
+        fail(in, where + ": another shard than runs[0]'s");
+      r.shard = shard;
     }
   } else if (r.doc.contains("tool")) {
     r.format = "json";
     std::string tool = string_member(in, r.doc, "", "tool");
     if (tool != "emberlint") fail(in, "not an emberlint report (its tool is '" + tool + "')");
     r.version = string_member(in, r.doc, "", "version");
+    r.shard = read_shard(in, r.doc, "");
   } else {
     fail(in, "neither an emberlint JSON report (no \"tool\") nor a SARIF log (no \"runs\")");
   }
@@ -133,6 +161,49 @@ std::vector<Report> read_reports(const std::vector<MergeInput>& inputs, const st
   return reports;
 }
 
+// The shards of one run, each once: a report given twice, shards of runs split differently, or a whole run's
+// report among shards are refused; returns the shards none of the reports is ("2/3"), in order.
+std::vector<std::string> missing_shards(const std::vector<Report>& reports) {
+  auto twice = [](const Report& a, const Report& b) {
+    const std::string what = a.shard ? "shard" : "report";
+    if (a.input->name == b.input->name)
+      return MergeError(a.input->name + " is named twice: merge each " + what + " once");
+    return MergeError(a.input->name + " and " + b.input->name +
+                      (a.shard ? " are both shard " + a.shard->text() : std::string(" are the same report")) +
+                      ": merge each " + what + " once");
+  };
+  const auto sharded = std::find_if(reports.begin(), reports.end(), [](const Report& r) { return r.shard; });
+  if (sharded == reports.end()) {
+    for (std::size_t i = 0; i < reports.size(); ++i) {
+      for (std::size_t j = 0; j < i; ++j) {
+        if (reports[j].input->text == reports[i].input->text) throw twice(reports[j], reports[i]);
+      }
+    }
+    return {};
+  }
+  std::map<std::size_t, const Report*> seen;
+  for (const Report& r : reports) {
+    if (!r.shard)
+      throw MergeError(r.input->name + " is the report of a whole run (no --shard), but " +
+                       sharded->input->name + " is shard " + sharded->shard->text() +
+                       ": merge the shards of one run");
+    if (r.shard->count != sharded->shard->count)
+      throw MergeError(r.input->name + " is shard " + r.shard->text() + ", but " + sharded->input->name +
+                       " is shard " + sharded->shard->text() + ": merge the shards of one run");
+    auto [it, added] = seen.emplace(r.shard->index, &r);
+    if (!added) throw twice(*it->second, r);
+  }
+  std::vector<std::string> missing;
+  for (std::size_t k = 1; k <= sharded->shard->count; ++k) {
+    if (!seen.count(k)) missing.push_back(ShardOf{k, sharded->shard->count}.text());
+  }
+  return missing;
+}
+
+std::string missing_text(const std::string& shard) {
+  return "shard " + shard + " is missing: no report of it was merged, so its units were not analyzed";
+}
+
 // Calls `merge` for each report; a member of a type the checks do not cover is an error naming the report.
 template <class F>
 void each_report(const std::vector<Report>& reports, F merge) {
@@ -151,10 +222,11 @@ std::string dump(const json& doc) {
 
 // ---- JSON ----------------------------------------------------------------------------------------------
 
-std::string merge_json(const std::vector<Report>& reports) {
-  // Summed or merged below; every other member must be the same in all reports that have it.
-  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures",
-                                                "partial",        "fixed",       "statistics"};
+std::string merge_json(const std::vector<Report>& reports, const std::vector<std::string>& missing) {
+  // Summed or merged below; every other member must be the same in all reports that have it. The merged
+  // report is the whole run's: no "shard", and "missing_shards" when some were not merged.
+  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures", "partial",
+                                                "fixed",          "statistics",  "shard"};
   json merged = json::object();
   std::size_t files = 0;
   std::optional<std::size_t> fixed;
@@ -230,6 +302,7 @@ std::string merge_json(const std::vector<Report>& reports) {
   }
   if (fixed) merged["fixed"] = *fixed;
   if (statistics) merged["statistics"] = counts;
+  if (!missing.empty()) merged["missing_shards"] = missing;
   return dump(merged);
 }
 
@@ -297,7 +370,7 @@ std::pair<fs::path, std::string> notification_key(const json& n) {
   return {text.substr(0, end), n.dump()};
 }
 
-std::string merge_sarif(const std::vector<Report>& reports) {
+std::string merge_sarif(const std::vector<Report>& reports, const std::vector<std::string>& missing) {
   json base;  // the first run: its driver, uri base ids and settings
   json rules = json::array();
   std::map<std::string, std::size_t> rule_index;
@@ -344,10 +417,15 @@ std::string merge_sarif(const std::vector<Report>& reports) {
   }
   renumber_fingerprints(merged_results);
 
+  // A shard not merged: its units were not analyzed, as a unit that could not be.
+  for (const std::string& shard : missing) {
+    json n = {{"level", "error"}, {"message", {{"text", missing_text(shard)}}}};
+    notifications.emplace(notification_key(n), std::move(n));
+  }
   json invocation = json::object();
   if (base.contains("invocations") && !base["invocations"].empty() && base["invocations"][0].is_object())
     invocation = base["invocations"][0];
-  invocation["executionSuccessful"] = successful;
+  invocation["executionSuccessful"] = successful && missing.empty();
   invocation.erase("toolExecutionNotifications");
   if (!notifications.empty()) {
     json list = json::array();
@@ -356,6 +434,10 @@ std::string merge_sarif(const std::vector<Report>& reports) {
   }
 
   json run = std::move(base);
+  if (run.contains("properties") && run["properties"].is_object()) {
+    run["properties"].erase("shard");  // the merged run is the whole one
+    if (run["properties"].empty()) run.erase("properties");
+  }
   run["tool"]["driver"]["rules"] = std::move(rules);
   run["results"] = std::move(merged_results);
   run["invocations"] = json::array({std::move(invocation)});
@@ -366,14 +448,18 @@ std::string merge_sarif(const std::vector<Report>& reports) {
 
 }  // namespace
 
-std::string merge_reports(const std::vector<MergeInput>& inputs, const std::string& format) {
+MergeResult merge_reports(const std::vector<MergeInput>& inputs, const std::string& format) {
   std::vector<Report> reports = read_reports(inputs, format);
-  return reports.front().format == "sarif" ? merge_sarif(reports) : merge_json(reports);
+  MergeResult out;
+  out.missing_shards = missing_shards(reports);
+  out.text = reports.front().format == "sarif" ? merge_sarif(reports, out.missing_shards)
+                                               : merge_json(reports, out.missing_shards);
+  return out;
 }
 
 int merge_report_files(const std::vector<std::string>& files, const std::string& format,
                        const std::string& output, std::ostream& out, std::ostream& err) {
-  constexpr int kExitUsage = 2;
+  constexpr int kExitUsage = 2, kExitNotAnalyzed = 3;
   auto error = [&](const std::string& message) {
     err << "emberlint: error: " << message << "\n";
     return kExitUsage;
@@ -387,18 +473,20 @@ int merge_report_files(const std::vector<std::string>& files, const std::string&
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     inputs.push_back({file, std::move(text)});
   }
-  std::string merged;
+  MergeResult merged;
   try {
     merged = merge_reports(inputs, format);
   } catch (const MergeError& e) {
     return error(e.what());
   }
   if (output.empty()) {
-    out << merged;
-    return 0;
+    out << merged.text;
+  } else if (std::string problem = write_output_file(output, merged.text); !problem.empty()) {
+    return error(problem);
   }
-  std::string problem = write_output_file(output, merged);
-  return problem.empty() ? 0 : error(problem);
+  // Written all the same, as a run writes the report of the units it could analyze.
+  for (const std::string& shard : merged.missing_shards) error(missing_text(shard));
+  return merged.missing_shards.empty() ? 0 : kExitNotAnalyzed;
 }
 
 }  // namespace emberlint

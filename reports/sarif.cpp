@@ -254,6 +254,9 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
               {"columnKind", "unicodeCodePoints"},
               {"defaultEncoding", "utf-8"},
               {"results", std::move(results)}};
+  // --shard K/N: the run's part, in its property bag (`emberlint merge` reads it; code scanning ignores it).
+  if (result.shard)
+    run["properties"] = {{"shard", {{"index", result.shard->index}, {"count", result.shard->count}}}};
   json doc = {{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({std::move(run)})}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }

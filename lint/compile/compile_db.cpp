@@ -261,9 +261,14 @@ CompileCommand clean_command(const std::vector<std::string>& argv, const fs::pat
   return cmd;
 }
 
+fs::path compile_database_path(const fs::path& build_dir) {
+  std::error_code ec;
+  return fs::is_directory(build_dir, ec) ? build_dir / "compile_commands.json" : build_dir;
+}
+
 std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
   std::error_code ec;
-  fs::path path = fs::is_directory(build_dir, ec) ? build_dir / "compile_commands.json" : build_dir;
+  const fs::path path = compile_database_path(build_dir);
   if (!fs::exists(build_dir, ec)) {
     throw CompileDatabaseError("-p " + build_dir.string() + ": no such folder");
   }

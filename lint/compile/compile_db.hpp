@@ -30,6 +30,9 @@ struct CompileDatabaseError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// The file -p BUILD_DIR names: BUILD_DIR/compile_commands.json, or BUILD_DIR itself when it is a file.
+std::filesystem::path compile_database_path(const std::filesystem::path& build_dir);
+
 // Reads BUILD_DIR/compile_commands.json (or the file itself). Throws CompileDatabaseError with a message
 // the user can act on. Sorted by file; a file compiled with several distinct commands (once per backend, with
 // other defines) keeps each, in the database's order, and an exact repeat is dropped.

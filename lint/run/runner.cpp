@@ -6,6 +6,7 @@
 #include <tuple>
 
 #include "lint/compile/configurations.hpp"
+#include "lint/compile/compile_db.hpp"
 #include "lint/findings/suppressions.hpp"
 #include "lint/project/config.hpp"
 #include "lint/run/git_diff.hpp"
@@ -32,6 +33,15 @@ using checking::Session;
 using checking::unread_header_jobs;
 
 namespace {
+
+// Whether -p's compile database has no entries at all (one it cannot read was reported when it was read).
+bool database_is_empty(const fs::path& build_dir) {
+  try {
+    return load_compile_database(build_dir).empty();
+  } catch (const CompileDatabaseError&) {
+    return false;
+  }
+}
 
 // A file's findings of one rule and group (Diagnostic::group) become one: the first use, its message saying
 // how many uses there are and on which other lines. After suppressions, so a suppressed use is not counted.
@@ -132,7 +142,14 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
     jobs = representative_units(std::move(jobs), paths.front(), options.units_per_header);
   std::vector<CompileCommand> run_units;  // every unit of the run, before --shard takes its part
   for (const auto& j : jobs) run_units.push_back(j.command);
+  // An empty database checks nothing: "No problems in 0 files" says so only with this hint.
+  if (options.build_dir && run_units.empty() && database_is_empty(*options.build_dir))
+    result.warnings.push_back(
+        "the compile database " + compile_database_path(*options.build_dir).string() +
+        " has no entries, so no file was checked: is -p the build folder that compiles "
+        "the sources, and was it configured (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)?");
   jobs = take_shard(std::move(jobs), options.shard);
+  if (options.shard.count > 1) result.shard = options.shard;
   for (Job& j : jobs) j.keep_warm = true;
 
   const std::string resource_dir = find_resource_dir();

@@ -43,8 +43,7 @@ struct CheckOptions {
   // --explain: each finding keeps its explanation (Diagnostic::explanation) for the reports.
   bool explain = false;
   // --diff REV: only the units affected by changes since REV (lint/run/git_diff.hpp,
-  // lint/parse/include_graph.hpp);
-  // --diff-lines: only the findings on added or modified lines.
+  // lint/parse/include_graph.hpp); --diff-lines: only the findings on added or modified lines.
   std::optional<std::string> diff_rev;
   bool diff_lines = false;
   // --units-of: the paths are files whose translation units to lint (a header's: the units including it).
@@ -60,7 +59,7 @@ struct CheckOptions {
   std::vector<std::string> extra_args_before, extra_args;
   Shard shard;  // --shard K/N: only the K-th of N parts of the units
   // Ask each command's compiler what the command leaves implicit (lint/compile/driver_query.hpp);
-  // --no-query-driver.
+  // --no-query-driver turns it off.
   bool query_driver = true;
   // The compilers' answers kept across runs (the language server's, which checks on every edit); null: the
   // run asks each compiler once for itself.
@@ -89,6 +88,9 @@ struct CheckResult {
   // code scanning resolves paths against. Empty: `root`.
   std::filesystem::path repository_root;
   std::size_t files_analyzed = 0;
+  // --shard K/N with N > 1: this run is the K-th of N parts, and its reports say so (`emberlint merge` checks
+  // that it joins each part once and all of them).
+  std::optional<Shard> shard;
   std::vector<Diagnostic> diagnostics;
   std::vector<Failure> failures;  // units that could not be analyzed at all
   // Units analyzed despite parse errors: their findings are in `diagnostics` (Failure::partial).

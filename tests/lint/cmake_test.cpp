@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "reports/merge.hpp"
@@ -59,6 +60,53 @@ class BuildIntegration : public ::testing::Test {
            {"arguments", {"g++", "-std=c++20", "-isystem", "vendor", "-c", file, "-o", file + ".o"}}});
     }
     write_file(dir_ / "build/compile_commands.json", db.dump(2));
+  }
+
+  // The reports of ShardsPartitionTheUnitsAndMergeToTheUnshardedReport's three shards (s1, s2, s3) and of the
+  // whole run (all), in `format`: each says which shard it is; merge takes each shard once and says which are
+  // missing.
+  void expect_shards_merged_once(const std::string& format) {
+    auto path = [&](const std::string& name) { return dir_ / (name + "." + format); };
+    auto f = [&](const std::string& name) { return name + "." + format; };
+    for (int k = 1; k <= 3; ++k) {
+      const nlohmann::json doc = nlohmann::json::parse(read_file(path("s" + std::to_string(k))));
+      const nlohmann::json shard =
+          format == "json" ? doc.at("shard") : doc.at("runs").at(0).at("properties").at("shard");
+      EXPECT_EQ(shard, (nlohmann::json{{"index", k}, {"count", 3}})) << format;
+    }
+    const nlohmann::json whole = nlohmann::json::parse(read_file(path("all")));
+    EXPECT_FALSE(format == "json" ? whole.contains("shard") : whole.at("runs").at(0).contains("properties"));
+    fs::copy_file(path("s2"), path("copy"), fs::copy_options::overwrite_existing);
+    struct Refused {
+      std::string inputs, message;
+    };
+    for (const Refused& c :
+         {Refused{f("s1") + " " + f("s2") + " " + f("s2") + " " + f("s3"), f("s2") + " is named twice"},
+          Refused{f("s1") + " " + f("s2") + " " + f("copy") + " " + f("s3"),
+                  f("s2") + " and " + f("copy") + " are both shard 2/3: merge each shard once"},
+          Refused{
+              f("all") + " " + f("s1") + " " + f("s2") + " " + f("s3"),
+              f("all") + " is the report of a whole run (no --shard), but " + f("s1") + " is shard 1/3"}}) {
+      Outcome r = emberlint("merge " + c.inputs + " -o refused." + format);
+      EXPECT_EQ(r.exit_code, 2) << c.inputs << "\n" << r.err;
+      EXPECT_NE(r.err.find(c.message), std::string::npos) << c.inputs << "\n" << r.err;
+      EXPECT_FALSE(fs::exists(path("refused"))) << c.inputs;
+    }
+    // A missing shard: the others are merged and written, the gap is said, exit 3 (inputs not analyzed).
+    Outcome gap = emberlint("merge " + f("s3") + " " + f("s1") + " -o gap." + format);
+    EXPECT_EQ(gap.exit_code, 3) << gap.err;
+    EXPECT_NE(gap.err.find("shard 2/3 is missing"), std::string::npos) << gap.err;
+    const nlohmann::json merged = nlohmann::json::parse(read_file(path("gap")));
+    if (format == "json") {
+      EXPECT_EQ(merged.at("missing_shards"), nlohmann::json::array({"2/3"}));
+      EXPECT_FALSE(merged.contains("shard"));
+    } else {
+      const nlohmann::json& invocation = merged.at("runs").at(0).at("invocations").at(0);
+      EXPECT_FALSE(invocation.at("executionSuccessful").get<bool>());
+      EXPECT_NE(invocation.at("toolExecutionNotifications").dump().find("shard 2/3 is missing"),
+                std::string::npos);
+      EXPECT_FALSE(merged.at("runs").at(0).contains("properties"));
+    }
   }
 
   fs::path dir_;
@@ -157,6 +205,7 @@ TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
     // The same through stdout, and with the format named.
     Outcome named = emberlint(merge + " --format " + format);
     EXPECT_EQ(named.out, expected) << named.err;
+    expect_shards_merged_once(format);
   }
   // The shared header's finding is reported once (each shard that reaches it reports it).
   nlohmann::json all = nlohmann::json::parse(read_file(dir_ / "all.json"));
@@ -254,6 +303,24 @@ TEST_F(BuildIntegration, BackendFlagsAndDatabasesReachSourcesTheRunsDatabaseLack
   EXPECT_NE(bad.err.find("layers.backends.arm.compile_database: "), std::string::npos) << bad.err;
 }
 
+// An empty database checks nothing, and says so (and which file it read), rather than a bare "No problems".
+TEST_F(BuildIntegration, AnEmptyCompileDatabaseSaysSo) {
+  write_file(dir_ / "build/compile_commands.json", "[]\n");
+  for (const std::string p : {"build", "build/compile_commands.json"}) {
+    Outcome r = emberlint("check -p " + p);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(
+        r.err.find("warning: the compile database build/compile_commands.json has no entries, so no file "
+                   "was checked"),
+        std::string::npos)
+        << p << "\n"
+        << r.err;
+  }
+  add_units();
+  Outcome r = emberlint("check -p build");
+  EXPECT_EQ(r.err.find("has no entries"), std::string::npos) << r.err;
+}
+
 TEST_F(BuildIntegration, ShardSpecErrors) {
   for (const std::string spec : {"0/3", "4/3", "3", "a/b", "1/0", "1/3x", "-1/3"}) {
     Outcome r = emberlint("check --shard " + spec + " frontend");
@@ -323,7 +390,7 @@ TEST(Merge, JsonSumsDeduplicatesAndSortsLikeTheRunner) {
                          json::array({json{{"file", "z.cpp"}, {"message", "error: x"}}}));
   std::string b =
       report(3, json::array({diag("a/b.hpp", 1, "EL101"), diag("a/b.cpp", 9, "EL100")}), json::array());
-  nlohmann::json merged = nlohmann::json::parse(emberlint::merge_reports({{"a", a}, {"b", b}}, ""));
+  nlohmann::json merged = nlohmann::json::parse(emberlint::merge_reports({{"a", a}, {"b", b}}, "").text);
   EXPECT_EQ(merged.at("files_analyzed"), 5);
   std::vector<std::string> order;
   for (const auto& d : merged.at("diagnostics")) order.push_back(d.at("file"));
@@ -338,6 +405,55 @@ TEST(Merge, JsonSumsDeduplicatesAndSortsLikeTheRunner) {
   first["baseline"] = {{"matched", 2}};
   EXPECT_THROW(emberlint::merge_reports({{"a", first.dump()}, {"b", other.dump()}}, ""),
                emberlint::MergeError);
+}
+
+// merge_reports on shards: K/N from the reports (JSON "shard", SARIF runs[].properties.shard), each shard
+// once, shards of one split, the same whole-run report not twice, and what is missing.
+TEST(Merge, ShardsOfOneRunEachOnce) {
+  using nlohmann::json;
+  auto report = [](std::optional<std::pair<int, int>> shard) {
+    json doc{{"tool", "emberlint"},
+             {"version", "0.1.0"},
+             {"files_analyzed", 1},
+             {"diagnostics", json::array()},
+             {"failures", json::array()}};
+    if (shard) doc["shard"] = {{"index", shard->first}, {"count", shard->second}};
+    return doc.dump();
+  };
+  auto sarif = [](std::pair<int, int> shard) {
+    json run{{"tool", {{"driver", {{"name", "emberlint"}, {"version", "0.1.0"}}}}},
+             {"results", json::array()},
+             {"properties", {{"shard", {{"index", shard.first}, {"count", shard.second}}}}}};
+    return json{{"version", "2.1.0"}, {"runs", json::array({run})}}.dump();
+  };
+  auto refused = [](const std::vector<emberlint::MergeInput>& inputs) {
+    try {
+      emberlint::merge_reports(inputs, "");
+    } catch (const emberlint::MergeError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(merged)");
+  };
+  EXPECT_EQ(refused({{"a", report({{1, 2}})}, {"b", report({{2, 3}})}}),
+            "b is shard 2/3, but a is shard 1/2: merge the shards of one run");
+  EXPECT_EQ(refused({{"a", report({{1, 2}})}, {"b", report({{1, 2}})}}),
+            "a and b are both shard 1/2: merge each shard once");
+  EXPECT_EQ(refused({{"a", report(std::nullopt)}, {"b", report(std::nullopt)}}),
+            "a and b are the same report: merge each report once");
+  EXPECT_EQ(refused({{"a", report({{3, 2}})}}), "a: shard: 3/2, expected K/N with 1 <= K <= N and N >= 2");
+  EXPECT_EQ(refused({{"a", sarif({1, 2})}, {"b", sarif({1, 2})}}),
+            "a and b are both shard 1/2: merge each shard once");
+  const emberlint::MergeResult gaps =
+      emberlint::merge_reports({{"b", report({{4, 5}})}, {"a", report({{2, 5}})}}, "");
+  EXPECT_EQ(gaps.missing_shards, (std::vector<std::string>{"1/5", "3/5", "5/5"}));
+  EXPECT_EQ(json::parse(gaps.text).at("files_analyzed"), 2);
+  const emberlint::MergeResult sarif_gaps = emberlint::merge_reports({{"a", sarif({2, 2})}}, "");
+  EXPECT_EQ(sarif_gaps.missing_shards, std::vector<std::string>{"1/2"});
+  const emberlint::MergeResult whole =
+      emberlint::merge_reports({{"a", report({{1, 2}})}, {"b", report({{2, 2}})}}, "");
+  EXPECT_TRUE(whole.missing_shards.empty());
+  EXPECT_FALSE(json::parse(whole.text).contains("shard"));
+  EXPECT_FALSE(json::parse(whole.text).contains("missing_shards"));
 }
 
 // The CMake package: installed from this build, used by a project that Ninja builds.
