@@ -10,8 +10,9 @@
 #   -B BUILD_DIR      build folder (default build/release); configured with -DEMBER_BUILD_BENCH=ON and built
 #                     (ember_bench, emberlint_bench, emberlint) unless --no-build
 #   -o FILE           the Markdown report (default: standard output); benchmark output goes to stderr
-#   --quick           (or EMBER_REPORT_QUICK=1) everything once and briefly: tiny trees, minimal benchmark
-#                     times; checks that the table is complete, its numbers mean little
+#   --quick           (or EMBER_REPORT_QUICK=1) a smoke run of everything: tiny trees, each ember_bench and
+#                     NumPy case run for one iteration (a fixed count, not a time: a loaded machine makes it
+#                     slower, never different); checks that the table is complete, its numbers mean little
 #   --compare-filter  the files of BUILD_DIR's compile database that compare.sh times (a regular expression;
 #                     default emberlint's own sources: ROOT/(lint|rules|reports|analyze)/)
 #
@@ -121,7 +122,7 @@ run_json() {  # run_json NAME COMMAND...: Google Benchmark's JSON into $work/NAM
   fi
 }
 if [[ $quick == 1 ]]; then
-  min_time=0.001
+  min_time=0  # Google Benchmark and numpy_bench.py stop after the first iteration that reaches it: one
   rounds=2
   export EMBERLINT_BENCH_UNITS=4 EMBERLINT_BENCH_SCALE_UNITS=10,20 EMBERLINT_BENCH_ANALYZE_SMALL=1 EMBERLINT_BENCH_LSP_EDITS=1
 else

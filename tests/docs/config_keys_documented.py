@@ -44,7 +44,7 @@ def run(emberlint, folder, command, config):
     with open(os.path.join(folder, ".emberlint.json"), "w") as f:
         json.dump(config, f)
     args = [emberlint, command, "--no-cache"] + (["src"] if command == "check" else [])
-    p = subprocess.run(args, cwd=folder, capture_output=True, text=True, timeout=120)
+    p = subprocess.run(args, cwd=folder, capture_output=True, text=True)
     return p.stdout + p.stderr
 
 

@@ -126,4 +126,51 @@ TEST(Architecture, LintTopLevelIsSmall) {
   }
 }
 
+// Issue 36: no emberlint source file over about 800 lines; a longer one is split along its seams.
+TEST(Architecture, NoEmberlintSourceOverAbout800Lines) {
+  for (const char* folder : {"lint", "analyze", "rules", "reports", "lsp", "cli"}) {
+    for (const auto& file : sources_under(folder)) {
+      std::ifstream in(file);
+      std::size_t lines = 0;
+      for (std::string line; std::getline(in, line);) ++lines;
+      EXPECT_LE(lines, 800u) << file.lexically_relative(kRoot).generic_string()
+                             << ": split it along its seams (lint/README.md, issue 36)";
+    }
+  }
+}
+
+// The test command under load (issue 38): no test has a wall-clock limit that a busy machine could break.
+// ctest TIMEOUT properties, libFuzzer's per-input -timeout in the corpus replays, Python subprocess timeouts
+// and shell `timeout` in the test scripts: a loaded machine makes a test slower, never failed.
+TEST(TestCommand, NoWallClockLimitThatLoadCouldBreak) {
+  std::vector<std::string> found;
+  const std::regex cmake_limit(R"(\bTIMEOUT\b|-timeout=[1-9])"),
+      script_limit(R"(timeout\s*=\s*\d|^\s*timeout\s+\d|[^-\w]timeout\s+\d+\s)");
+  for (auto it = fs::recursive_directory_iterator(kRoot); it != fs::recursive_directory_iterator(); ++it) {
+    const fs::path& p = it->path();
+    const std::string name = p.filename().string();
+    if (it->is_directory() && (name == "build" || name.rfind('.', 0) == 0)) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    const std::string relative = p.lexically_relative(kRoot).generic_string();
+    const bool cmake = name == "CMakeLists.txt" || p.extension() == ".cmake";
+    const bool script =
+        (p.extension() == ".py" || p.extension() == ".sh") && relative.rfind("tests/", 0) == 0;
+    if (!it->is_regular_file() || (!cmake && !script) || relative.find("/fixtures/") != std::string::npos)
+      continue;
+    std::ifstream in(p);
+    std::size_t number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++number;
+      const std::string code = line.substr(0, line.find('#'));
+      if (std::regex_search(code, cmake ? cmake_limit : script_limit))
+        found.push_back(relative + ":" + std::to_string(number) + ": " + line);
+    }
+  }
+  std::string all;
+  for (const auto& f : found) all += f + "\n";
+  EXPECT_TRUE(found.empty()) << all;
+}
+
 }  // namespace

@@ -30,7 +30,7 @@ def start(emberlint, root, tmpdir):
 
 def wait_for_prefix(process, tmpdir, other=None):
     """Polls until the run has saved a prefix (in a folder but `other`); None when the run ended first (no
-    wall-clock limit: ctest's)."""
+    wall-clock limit: a loaded machine is slower, not wrong)."""
     while process.poll() is None:
         found = [f for f in glob.glob(os.path.join(tmpdir, "emberlint-prefix-*", "0.pch"))
                  if os.path.dirname(f) != other]

@@ -132,7 +132,7 @@ class Lsp:
         self.request("shutdown", None)
         self.send({"method": "exit"})
         self.p.stdin.close()
-        return self.p.wait(timeout=120), self.p.stderr.read().decode()
+        return self.p.wait(), self.p.stderr.read().decode()
 
 
 def lsp_codes(emberlint, root, tmpdir):
