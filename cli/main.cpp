@@ -14,16 +14,16 @@
 #include <sstream>
 
 #include "cli/options.hpp"
-#include "lint/run/cache.hpp"
 #include "lint/compile/compile_db.hpp"
-#include "lint/project/config.hpp"
 #include "lint/findings/fixes.hpp"
-#include "lint/run/git_diff.hpp"
-#include "lint/support/glob.hpp"
 #include "lint/init/init.hpp"
+#include "lint/project/config.hpp"
 #include "lint/project/layer_listing.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/run/git_diff.hpp"
 #include "lint/run/runner.hpp"
 #include "lint/run/units.hpp"
+#include "lint/support/glob.hpp"
 #include "lsp/server.hpp"
 #include "reports/merge.hpp"
 #include "reports/outputs.hpp"
@@ -143,7 +143,10 @@ int main(int argc, char** argv) {
     args.insert(args.begin(), "check");
   }
 
-  CLI::App app{"emberlint: frontend/backend purity checks for C++ tensor code bases, built on libclang"};
+  // Named, so that --help says "Usage: emberlint [OPTIONS] SUBCOMMAND" (and each subcommand's
+  // "Usage: emberlint check ...").
+  CLI::App app{"emberlint: frontend/backend purity checks for C++ tensor code bases, built on libclang",
+               "emberlint"};
   app.set_version_flag("--version", std::string("emberlint ") + kVersion);
   app.require_subcommand(1, 1);
 
@@ -199,8 +202,9 @@ int main(int argc, char** argv) {
   check->add_flag("--no-query-driver", no_query_driver,
                   "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
                   "its default standard, target, instruction-set macros and system include folders");
-  // Build systems and CI (lint/run/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that command
-  // (CMake's <LANG>_CLANG_TIDY); --shard K/N lints a part of the units, `emberlint merge` joins the reports.
+  // Build systems and CI (lint/run/units.hpp): `check FILE -- COMPILER ARGS...` lints one unit with that
+  // command (CMake's <LANG>_CLANG_TIDY); --shard K/N lints a part of the units, `emberlint merge` joins the
+  // reports.
   if (args.front() == "check") options.unit_command = take_unit_command(args);
   check->footer(
       "Per-unit mode, for CMake's <LANG>_CLANG_TIDY: emberlint check [OPTIONS] FILE -- COMPILER ARGS...");

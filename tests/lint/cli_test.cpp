@@ -68,6 +68,17 @@ TEST_F(Cli, FindingsExitOneInClangStyleWithSnippetAndCaret) {
   EXPECT_NE(run("check --color always").out.find("\033["), std::string::npos);
 }
 
+// --help names the program, as a user would type it: "Usage: emberlint [OPTIONS]", not "Usage: [OPTIONS]".
+TEST_F(Cli, HelpNamesTheProgram) {
+  for (const std::string args : {"--help", "check --help", "merge --help"}) {
+    Outcome r = run(args);
+    EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.err;
+    const std::string command = args.substr(0, args.find("--help"));
+    EXPECT_NE(r.out.find("Usage: emberlint " + command), std::string::npos) << args << "\n" << r.out;
+    EXPECT_EQ(r.out.find("Usage: [OPTIONS]"), std::string::npos) << args << "\n" << r.out;
+  }
+}
+
 TEST_F(Cli, ExitZeroTurnsFindingsIntoSuccessOnly) {
   add_finding();
   EXPECT_EQ(run("check --exit-zero").exit_code, 0);
