@@ -15,14 +15,15 @@
 #include "analyze/migrate.hpp"
 #include "analyze/model.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/run/cache.hpp"
+#include "analyze/precheck.hpp"
 #include "lint/compile/compile_db.hpp"
-#include "lint/project/config.hpp"
 #include "lint/findings/fixes.hpp"
-#include "lint/run/git_diff.hpp"
-#include "lint/support/glob.hpp"
+#include "lint/project/config.hpp"
 #include "lint/project/project.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/run/git_diff.hpp"
 #include "lint/run/units.hpp"
+#include "lint/support/glob.hpp"
 
 namespace emberlint::analyze {
 
@@ -34,12 +35,9 @@ fs::path normalize(const fs::path& p) {
   return canonical_path(p);
 }
 
-// The sources analyze parses: every C and C++ file in a backend folder and, for the functions shape, in the
-// frontend too (the predecessor's ops/<backend>/ folders live there); for a model that reads its op set from
-// headers, those headers too. Sorted, so the run is deterministic.
-std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
-  const ModelInfo* info = find_model(ops.model);
-  const bool headers = info && info->make && info->make()->parses_headers() && !ops.headers.empty();
+// Every file of the project (hidden and excluded folders aside) that `keep` wants, sorted.
+template <class Keep>
+std::vector<fs::path> project_files(const Config& cfg, Keep&& keep) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (auto it =
@@ -52,23 +50,31 @@ std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
       if (hidden || cfg.excluded(p)) it.disable_recursion_pending();
       continue;
     }
-    // Headers are parsed through the sources that include them (and on their own only when they define an
-    // op inline, see extract.cpp).
-    if (hidden || cfg.excluded(p)) continue;
-    if (headers && is_header_path(p) &&
-        std::any_of(ops.headers.begin(), ops.headers.end(),
-                    [&](const Glob& g) { return g.matches_path(p); })) {
-      out.push_back(normalize(p));
-      continue;
-    }
-    if (!is_source_path(p)) continue;
-    Layer layer = classify_path(cfg, p);
-    bool wanted = layer.kind == LayerKind::backend ||
-                  (ops.shape == OpsConfig::Shape::functions && layer.kind == LayerKind::frontend);
-    if (wanted) out.push_back(normalize(p));
+    if (!hidden && !cfg.excluded(p) && keep(p)) out.push_back(normalize(p));
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+bool declares_ops(const OpsConfig& ops, const fs::path& p) {
+  return is_header_path(p) && std::any_of(ops.headers.begin(), ops.headers.end(),
+                                          [&](const Glob& g) { return g.matches_path(p); });
+}
+
+// The sources analyze parses: every C and C++ file in a backend folder and, for the functions shape, in the
+// frontend too (the predecessor's ops/<backend>/ folders live there); for a model that reads its op set from
+// headers, those headers too. Headers are otherwise parsed through the sources that include them (and on
+// their own only when they define an op inline, see extract.cpp).
+std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
+  const ModelInfo* info = find_model(ops.model);
+  const bool headers = info && info->make && info->make()->parses_headers() && !ops.headers.empty();
+  return project_files(cfg, [&](const fs::path& p) {
+    if (headers && declares_ops(ops, p)) return true;
+    if (!is_source_path(p)) return false;
+    Layer layer = classify_path(cfg, p);
+    return layer.kind == LayerKind::backend ||
+           (ops.shape == OpsConfig::Shape::functions && layer.kind == LayerKind::frontend);
+  });
 }
 
 // One command per file: its compile database entry; else, with a database, the entry of its nearest file
@@ -134,9 +140,13 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
 // The inventory through the result cache: one entry for the whole run, named by everything besides file
 // contents it depends on (the commands with their guesses, the model, the config files) and valid while
 // every file the parses read is unchanged, so a warm run of an unchanged tree parses nothing.
-ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache,
-                             std::optional<CacheStats>& stats) {
-  if (!cache) return extract_inventory(input);
+// `first` runs before any parse (not on a hit): the checks that need only the op-declaring headers.
+ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache, std::optional<CacheStats>& stats,
+                             const std::function<void()>& first) {
+  if (!cache) {
+    first();
+    return extract_inventory(input);
+  }
   UnitKey key;
   key.file = input.config->root / "emberlint-analyze";
   key.directory = input.config->root;
@@ -160,6 +170,7 @@ ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache,
     }
   }
   const std::int64_t started = now_ns();
+  first();
   ExtractResult out = extract_inventory(input);
   if (out.cacheable) {
     UnitResult stored;
@@ -222,7 +233,17 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
     input.unparsed.clear();
     input.commands =
         commands_for(project_sources(*cfg, ops), *cfg, ops, options.build_dir, input.guesses, input.unparsed);
-    ExtractResult extracted = cached_extract(input, cache ? &*cache : nullptr, report.findings.cache);
+    // First what the headers that declare the ops can tell: a wrong name fails before any backend is parsed.
+    auto names_first = [&] {
+      if (ops.headers.empty()) return;
+      std::vector<std::string> guesses;
+      std::vector<std::pair<fs::path, std::string>> unparsed;
+      const auto headers = project_files(*cfg, [&](const fs::path& p) { return declares_ops(ops, p); });
+      check_declared_names(*cfg, ops, commands_for(headers, *cfg, ops, options.build_dir, guesses, unparsed),
+                           input.resource_dir, options.jobs);
+    };
+    ExtractResult extracted =
+        cached_extract(input, cache ? &*cache : nullptr, report.findings.cache, names_first);
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
     // As check reports them: a unit that parsed in part is analyzed (partial), one that did not is a failure.

@@ -1,6 +1,8 @@
 // The inventory models on small code bases of our own, one per shape (tests/analyze/shapes/<model>/): each
 // matrix is checked cell by cell from the JSON report against expectations written by hand from the sources,
 // every report format names the model, and a config that names what the code does not have is exit 2.
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_support.hpp"
@@ -231,9 +233,12 @@ TEST_F(Shapes, OpClassesMethodsErrorsNameTheConfigPath) {
   Outcome base = run_in(edited("op_classes_methods", "\"kiln::Primitive\"", "\"kiln::Primitve\""),
                         emberlint() + " analyze", scratch_);
   EXPECT_EQ(base.exit_code, 2);
-  EXPECT_NE(base.err.find("ops_interface.base: no class 'kiln::Primitve' is defined in the parsed sources; "
-                          "nearest: kiln::Primitive"),
-            std::string::npos)
+  EXPECT_NE(
+      base.err.find(
+          "ops_interface.base: no class 'kiln::Primitve' is declared in the headers that declare the ops "
+          "(include/kiln/primitives.hpp); "
+          "nearest: kiln::Primitive"),
+      std::string::npos)
       << base.err;
   Outcome method =
       run_in(edited("op_classes_methods", "\"vulkan\": [\"eval_device\"]", "\"vulkan\": [\"eval_gpu\"]"),
@@ -590,9 +595,11 @@ TEST_F(Shapes, RegistrationsErrorsAndWarningsNameTheConfigPath) {
   Outcome typo =
       run_in(edited("registrations", "\"forge::OpType\"", "\"OpType\""), emberlint() + " analyze", scratch_);
   EXPECT_EQ(typo.exit_code, 2);
-  EXPECT_NE(typo.err.find("ops_interface.enum: no enum 'OpType' is defined in the parsed sources; nearest: "
-                          "forge::OpType"),
-            std::string::npos)
+  EXPECT_NE(
+      typo.err.find("ops_interface.enum: no enum 'OpType' is declared in the headers that declare the ops "
+                    "(include/forge/op_types_generated.h); nearest: "
+                    "forge::OpType"),
+      std::string::npos)
       << typo.err;
   Outcome form = run_in(edited("registrations", R"("table": "k*Ops")", R"("tabel": "k*Ops")"),
                         emberlint() + " analyze", scratch_);
@@ -622,6 +629,21 @@ TEST_F(Shapes, RegistrationsEnumeratorsMatchAsWholeIdentifiers) {
   EXPECT_EQ(cell(doc, "OpType_Diag", "cuda").at("status"), "missing")
       << cell(doc, "OpType_Diag", "cuda").dump();
   EXPECT_EQ(cell(doc, "OpType_Conv", "cuda").at("status"), "native");
+}
+
+// A wrong name that the op-declaring headers can refute (an unqualified enum) exits 2 before any backend
+// source is parsed: a backend source that is a FIFO with no writer would block a parse for ever.
+TEST_F(Shapes, AWrongEnumFailsBeforeTheBackendsAreParsed) {
+  const fs::path dir = edited("registrations", "\"forge::OpType\"", "\"OpType\"");
+  ASSERT_EQ(mkfifo((dir / "backends/vk/blocking_ops.cpp").c_str(), 0600), 0);
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache", scratch_);
+  EXPECT_EQ(o.exit_code, 2) << o.out << o.err;
+  EXPECT_NE(
+      o.err.find("ops_interface.enum: no enum 'OpType' is declared in the headers that declare the ops "
+                 "(include/forge/op_types_generated.h); nearest: forge::OpType (checked before parsing the "
+                 "backends)"),
+      std::string::npos)
+      << o.err;
 }
 
 // ---- every model: each report says which model produced the matrix ---------------------------------------
