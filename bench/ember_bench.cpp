@@ -1,6 +1,7 @@
 // Every ember backend vs its peers, measured in the same run: raw Eigen written the fastest way (the output
-// allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, and NumPy
-// (bench/numpy_bench.py, the same cases under the same GROUP names, joined by bench/report.sh). Cases per op
+// allocated once and reused, as a user who cares would write it), raw OpenBLAS for matmul, NumPy and PyTorch
+// (bench/numpy_bench.py, bench/torch_bench.py: the same cases under the same GROUP names, joined by
+// bench/report.sh), and the memory limit (bench/memory_bandwidth.cpp's STREAM loops). Cases per op
 // family, at 1K, 64K and 16M elements (32x32, 256x256 and 4096x4096 for 2-d cases): element-wise binary,
 // broadcast, into a given output (out=), unary and transcendental (exp, log; exp also in float64); fused
 // chains; reductions (full and per axis); layout (transpose + copy, concatenate, slice); random uniform and
@@ -29,6 +30,7 @@
 #include <vector>
 
 #include "ember/ember.hpp"
+#include "memory_bandwidth.hpp"
 
 namespace {
 
@@ -62,6 +64,13 @@ struct EmberCase {
   std::string group;
   std::function<Inputs()> make;  // run once per backend, outside the timing
   std::function<Tensor(const Inputs&)> run;
+  // Memory-bound cases: the bytes one run must move at least (each input element read and each output
+  // element written once; a strided read counts the whole lines it touches), the counter `bytes`;
+  // and, when that is at least 64 MiB (the 16M cases: twice the L3, so the data comes from memory), the
+  // STREAM loop of the same pattern (bench/memory_bandwidth.cpp: "read", "copy", "add") whose bandwidth
+  // bench/report.sh takes as the case's limit, as the label "memory-bound: PATTERN".
+  std::int64_t bytes = 0;
+  const char* pattern = nullptr;
 };
 
 void BM_ember_case(benchmark::State& state, const std::string& backend, const EmberCase& c) {
@@ -75,6 +84,12 @@ void BM_ember_case(benchmark::State& state, const std::string& backend, const Em
     ops::synchronize(r.device());
     benchmark::DoNotOptimize(r.raw_data());
   }
+  if (c.bytes > 0) {
+    state.counters["bytes"] = static_cast<double>(c.bytes);
+    if (c.pattern != nullptr && c.bytes >= kAddSize * std::int64_t{sizeof(float)}) {
+      state.SetLabel(std::string("memory-bound: ") + c.pattern);
+    }
+  }
 }
 
 Tensor uniform(const ember::Shape& shape, DType dtype = DType::float32) {
@@ -85,51 +100,62 @@ std::vector<EmberCase> ember_cases() {
   std::vector<EmberCase> cases;
   for (const Size& z : kSizes) {
     const std::int64_t n = z.side * z.side, side = z.side;
+    constexpr std::int64_t f = sizeof(float);
     const auto one = [n] { return Inputs{uniform({n})}; };
     const auto two = [n] { return Inputs{uniform({n}), uniform({n})}; };
     const auto square = [side] { return Inputs{uniform({side, side})}; };
-    cases.push_back({group("add", z), two, [](const Inputs& x) { return ops::add(x[0], x[1]); }});
+    cases.push_back(
+        {group("add", z), two, [](const Inputs& x) { return ops::add(x[0], x[1]); }, 3 * n * f, "add"});
     cases.push_back({group("add_bcast", z),
                      [side] {
                        return Inputs{uniform({side, side}), uniform({side})};
                      },
-                     [](const Inputs& x) { return ops::add(x[0], x[1]); }});
+                     [](const Inputs& x) { return ops::add(x[0], x[1]); }, (2 * n + side) * f, "copy"});
     // out=: the result written into a tensor made once (NumPy: np.add(a, b, out=c)).
     cases.push_back({group("add_out", z),
                      [n] {
                        return Inputs{uniform({n}), uniform({n}), ops::zeros({n})};
                      },
-                     [](const Inputs& x) { return ember::eval_into(ops::add(x[0], x[1]), x[2]); }});
+                     [](const Inputs& x) { return ember::eval_into(ops::add(x[0], x[1]), x[2]); }, 3 * n * f,
+                     "add"});
     // where(c, x, y) with c (n, n) bool, x a row (n,) and y a column (n, 1)
     cases.push_back(
         {group("where_bcast", z),
          [side] {
            return Inputs{ops::greater(uniform({side, side}), 0.0), uniform({side}), uniform({side, 1})};
          },
-         [](const Inputs& x) { return ops::where(x[0], x[1], x[2]); }});
-    cases.push_back({group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }});
-    cases.push_back({group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }});
-    cases.push_back({group("log", z), [n] { return Inputs{ops::add(uniform({n}), 2.0)}; },  // on [1, 3)
-                     [](const Inputs& x) { return ops::log(x[0]); }});
-    cases.push_back({group("exp", z, "f64"), [n] { return Inputs{uniform({n}, DType::float64)}; },
-                     [](const Inputs& x) { return ops::exp(x[0]); }});
-    cases.push_back({group("sum", z), one, [](const Inputs& x) { return ops::sum(x[0]); }});
-    cases.push_back({group("sum_axis0", z), square, [](const Inputs& x) { return ops::sum(x[0], {{0}}); }});
-    cases.push_back({group("sum_axis1", z), square, [](const Inputs& x) { return ops::sum(x[0], {{1}}); }});
-    // ember's transpose and slice return new contiguous tensors: NumPy's x.T.copy() and x[...].copy().
+         [](const Inputs& x) { return ops::where(x[0], x[1], x[2]); }, n + (n + 2 * side) * f, "copy"});
     cases.push_back(
-        {group("transpose_copy", z), square, [](const Inputs& x) { return ops::transpose(x[0]); }});
+        {group("abs", z), one, [](const Inputs& x) { return ops::abs(x[0]); }, 2 * n * f, "copy"});
+    cases.push_back(
+        {group("exp", z), one, [](const Inputs& x) { return ops::exp(x[0]); }, 2 * n * f, "copy"});
+    cases.push_back({group("log", z), [n] { return Inputs{ops::add(uniform({n}), 2.0)}; },  // on [1, 3)
+                     [](const Inputs& x) { return ops::log(x[0]); }, 2 * n * f, "copy"});
+    cases.push_back({group("exp", z, "f64"), [n] { return Inputs{uniform({n}, DType::float64)}; },
+                     [](const Inputs& x) { return ops::exp(x[0]); }, 2 * n * 8, "copy"});
+    cases.push_back({group("sum", z), one, [](const Inputs& x) { return ops::sum(x[0]); }, n * f, "read"});
+    cases.push_back({group("sum_axis0", z), square, [](const Inputs& x) { return ops::sum(x[0], {{0}}); },
+                     (n + side) * f, "read"});
+    cases.push_back({group("sum_axis1", z), square, [](const Inputs& x) { return ops::sum(x[0], {{1}}); },
+                     (n + side) * f, "read"});
+    // ember's transpose and slice return new contiguous tensors: NumPy's x.T.copy() and x[...].copy().
+    cases.push_back({group("transpose_copy", z), square, [](const Inputs& x) { return ops::transpose(x[0]); },
+                     2 * n * f, "copy"});
     cases.push_back({group("concatenate", z),
                      [n] {
                        return Inputs{uniform({n / 2}), uniform({n / 2})};
                      },
                      [](const Inputs& x) {
                        return ops::concatenate({x[0], x[1]});
-                     }});
+                     },
+                     2 * n * f, "copy"});
     // x[1:-1, ::2]
-    cases.push_back({group("slice", z), square, [](const Inputs& x) {
+    // every other element of rows 1 to side - 2: those rows' every line is read
+    cases.push_back({group("slice", z), square,
+                     [](const Inputs& x) {
                        return ops::slice(x[0], {{1, -1, 1}, {std::nullopt, std::nullopt, 2}});
-                     }});
+                     },
+                     (side - 2) * (side + side / 2) * f, "copy"});
     cases.push_back({group("random_uniform", z), [] { return Inputs{}; },
                      [n](const Inputs&) { return ops::random_uniform({n}); }});
     cases.push_back({group("random_normal", z), [] { return Inputs{}; },
@@ -417,6 +443,10 @@ void BM_fusion_eigen_raw(benchmark::State& state, bool chain) {
 
 int main(int argc, char** argv) {
   const auto backends = ember::registered_backends();
+  // The thread count of ember's host ops, which bench/report.sh gives PyTorch too (torch.set_num_threads).
+  const int threads = ember::host_threads_info().threads;
+  benchmark::AddCustomContext("ember_host_threads", std::to_string(threads));
+  ember_bench::register_memory_bandwidth(threads);
   register_eigen_raw();
   benchmark::RegisterBenchmark("matmul_1024_f32/cblas_raw", BM_matmul_cblas_raw)
       ->Unit(benchmark::kMillisecond);

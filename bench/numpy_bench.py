@@ -5,27 +5,17 @@ written as Google Benchmark JSON so that bench/report.sh joins them into its one
     /usr/bin/python3 bench/numpy_bench.py [--min-time SECONDS] [--repetitions N] [--shuffle SEED]
                                           [--out FILE] [--list] [--filter REGEX]
 
-Each case runs once untimed, then repeatedly until --min-time seconds have passed (at least once); the time is
-the mean wall time per run, like Google Benchmark's real_time. With --repetitions N that is done N times, each
-written as one run (repetition_index 0 to N-1), as Google Benchmark's --benchmark_repetitions writes them.
---shuffle SEED runs the cases in a random order drawn from SEED (bench/report.sh's rounds, as ember_bench's
---benchmark_enable_random_interleaving). Inputs are float32 uniforms on [-1, 1) (solve:
-float64, diagonally dominant), made outside the timing. Needs NumPy (Debian: python3-numpy for /usr/bin/python3).
+Timing and options: bench/peer_harness.py (shared with bench/torch_bench.py). Inputs are float32 uniforms on
+[-1, 1) (solve: float64, diagonally dominant), made outside the timing. Needs NumPy (Debian: python3-numpy for /usr/bin/python3).
 Run it with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset so OpenBLAS (matmul, solve) picks its own kernels.
 """
 
-import argparse
-import json
-import platform
-import random
-import re
 import sys
-import time
 
 import numpy as np
 
-# 1-d cases have side * side elements, 2-d cases are side x side
-SIZES = (("1K", 32), ("64K", 256), ("16M", 4096))
+import peer_harness  # bench/peer_harness.py: timing, options, JSON
+
 
 
 def uniform(rng, shape, dtype=np.float32):
@@ -35,12 +25,7 @@ def uniform(rng, shape, dtype=np.float32):
 def cases():
     """(group, make(rng) -> inputs, run(*inputs)) in ember_bench's order."""
     out = []
-    for label, side in SIZES:
-        n = side * side
-
-        def g(op, dtype="f32"):
-            return f"{op}_{label}_{dtype}"
-
+    for side, n, g in peer_harness.sized():
         out += [
             (g("add"), lambda r, n=n: (uniform(r, n), uniform(r, n)), np.add),
             (g("add_bcast"), lambda r, s=side: (uniform(r, (s, s)), uniform(r, s)), np.add),
@@ -70,7 +55,7 @@ def cases():
             (g("random_gamma"), lambda r, n=n: (np.random.default_rng(7), n),
              lambda rng, n: rng.standard_gamma(2.0, n, dtype=np.float32)),
         ]
-    for label, side in (("64K", 256), ("1M", 1024)):  # ember_bench's kSortSizes
+    for label, side in peer_harness.SORT_SIZES:
         out.append((f"sort_{label}_f32", lambda r, n=side * side: (uniform(r, n),), np.sort))
     for n in (256, 1024):
         out.append((f"matmul_{n}_f32", lambda r, n=n: (uniform(r, (n, n)), uniform(r, (n, n))), np.matmul))
@@ -106,54 +91,11 @@ def cases():
     return out
 
 
-def measure(make, run, min_time):
-    inputs = make(np.random.default_rng(1))
-    run(*inputs)  # untimed: first-touch page faults and library setup, as ember_bench's warm-up run
-    iterations, start = 0, time.perf_counter()
-    while True:
-        run(*inputs)
-        iterations += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_time:
-            return elapsed / iterations, iterations
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--min-time", type=float, default=0.5, help="seconds per case (default 0.5)")
-    ap.add_argument("--repetitions", type=int, default=1, help="timed runs per case (default 1)")
-    ap.add_argument("--shuffle", type=int, help="run the cases in a random order drawn from this seed")
-    ap.add_argument("--out", help="Google Benchmark JSON to write (default: standard output)")
-    ap.add_argument("--filter", default="", help="run only the cases whose name matches this regex")
-    ap.add_argument("--list", action="store_true", help="print the benchmark names and exit")
+    ap = peer_harness.parser(__doc__)
     args = ap.parse_args()
-    selected = [c for c in cases() if re.search(args.filter, c[0] + "/peer_numpy")]
-    if args.list:
-        for name, _, _ in selected:
-            print(f"{name}/peer_numpy")
-        return 0
-    if args.repetitions < 1:
-        ap.error("--repetitions must be at least 1")
-    if args.shuffle is not None:
-        random.Random(args.shuffle).shuffle(selected)
-    benchmarks = []
-    for name, make, run in selected:
-        for repetition in range(args.repetitions):
-            seconds, iterations = measure(make, run, args.min_time)
-            print(f"{name}/peer_numpy {seconds * 1e3:12.3f} ms {iterations:8d}", file=sys.stderr)
-            benchmarks.append({"name": f"{name}/peer_numpy", "run_name": f"{name}/peer_numpy",
-                               "run_type": "iteration", "repetitions": args.repetitions,
-                               "repetition_index": repetition, "iterations": iterations,
-                               "real_time": seconds * 1e3, "time_unit": "ms"})
-    doc = {"context": {"executable": "numpy_bench.py", "numpy": np.__version__,
-                       "python": platform.python_version()}, "benchmarks": benchmarks}
-    text = json.dumps(doc, indent=1)
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-    else:
-        print(text)
-    return 0
+    return peer_harness.main(ap, args, "peer_numpy", cases(), lambda: np.random.default_rng(1),
+                             {"executable": "numpy_bench.py", "numpy": np.__version__})
 
 
 if __name__ == "__main__":

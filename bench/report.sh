@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One benchmark report: builds and runs every benchmark in bench/ (ember_bench: each ember backend vs raw Eigen,
-# raw OpenBLAS and NumPy (bench/numpy_bench.py, same groups); emberlint_bench: cache warm vs cold, -j 2 vs -j 1,
+# raw OpenBLAS, NumPy (bench/numpy_bench.py, same groups) and PyTorch on the CPU (bench/torch_bench.py, same
+# groups, ember's thread count), and the memory limit (STREAM-style loops, bench/memory_bandwidth.cpp); emberlint_bench: cache warm vs cold, -j 2 vs -j 1,
 # per-unit cost as the code base grows; bench/lint/compare.sh: emberlint vs clang-tidy and clang++
 # -fsyntax-only) and writes ONE Markdown table of ratios against the peers measured in the same run, headed with
 # the date, `uname -srm`, the CPU model, the core count and the load average.
@@ -31,11 +32,17 @@
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
 #   listed under the table with its message.
+#   3. Memory bandwidth: ember_bench's stream_KERNEL_16M_f32/threads_N[_nt] loops (counter `bytes`) give the
+#      machine's limit for each access pattern (read, copy, add: the fastest loop of that pattern); a case
+#      labelled `memory-bound: PATTERN` (counter `bytes`: what one run must move) gets a row in a second table
+#      with each backend's, PyTorch's and NumPy's GB/s and its fraction of that limit.
 #
 # Needs python3 (standard library only), a Python with NumPy for numpy_bench.py (/usr/bin/python3 with Debian's
-# python3-numpy, else python3 on PATH; EMBER_NUMPY_PYTHON overrides), cmake and ninja (to build), and
-# compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy cmake ninja-build clang-tidy
-# clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark program that fails is an error
+# python3-numpy, else python3 on PATH; EMBER_NUMPY_PYTHON overrides), a Python with PyTorch for torch_bench.py
+# (likewise: Debian's python3-torch; EMBER_TORCH_PYTHON overrides; PyTorch's matmul and solve go through the
+# libblas.so.3 and liblapack.so.3 alternatives, so the report's header names the BLAS it mapped), cmake and ninja (to build), and
+# compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy python3-torch cmake
+# ninja-build clang-tidy clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark program that fails is an error
 # (exit 1). ember_bench and NumPy both run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset: in each process
 # OpenBLAS picks its own kernels for the CPU (an environment that forces Haswell's on an AVX-512 machine would
 # otherwise slow ember's matmul and solve but not NumPy's, or the other way round).
@@ -76,17 +83,25 @@ command -v clang++ > /dev/null || command -v clang++-14 > /dev/null || missing+=
 if [[ $do_build == 1 ]]; then
   for tool in cmake ninja; do command -v "$tool" > /dev/null || missing+=("$tool"); done
 fi
-numpy_python=""
-for candidate in ${EMBER_NUMPY_PYTHON:-/usr/bin/python3 python3}; do
-  if command -v "$candidate" > /dev/null && "$candidate" -c 'import numpy' 2> /dev/null; then
-    numpy_python=$(command -v "$candidate")
-    break
-  fi
-done
+peer_python() {  # peer_python MODULE CANDIDATES...: the first candidate Python that imports MODULE
+  local module=$1 candidate
+  shift
+  for candidate in "$@"; do
+    if command -v "$candidate" > /dev/null && "$candidate" -c "import $module" 2> /dev/null; then
+      command -v "$candidate"
+      return
+    fi
+  done
+}
+# shellcheck disable=SC2086  # the overrides are lists of candidates
+numpy_python=$(peer_python numpy ${EMBER_NUMPY_PYTHON:-/usr/bin/python3 python3})
 [[ -n "$numpy_python" ]] || missing+=("NumPy (peer)")
+# shellcheck disable=SC2086
+torch_python=$(peer_python torch ${EMBER_TORCH_PYTHON:-/usr/bin/python3 python3})
+[[ -n "$torch_python" ]] || missing+=("PyTorch (peer)")
 if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 python3-numpy jq bc clang-tidy clang cmake" \
-    "ninja-build)" >&2
+  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 python3-numpy python3-torch jq bc clang-tidy" \
+    "clang cmake ninja-build)" >&2
   exit 2
 fi
 python=$(command -v python3)
@@ -129,9 +144,11 @@ else
   min_time=0.12
   rounds=5
 fi
-# Rounds: ember_bench, then NumPy, then ember_bench again..., each after the first in a new random order of
-# its cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then comes
-# from across the whole run, not from one stretch of it. (The first round's order is the table's.)
+# Rounds: ember_bench, then NumPy, then PyTorch, then ember_bench again..., each after the first in a new random
+# order of its cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then
+# comes from across the whole run, not from one stretch of it. (The first round's order is the table's.)
+# PyTorch gets ember's host thread count, which the first ember_bench round writes into its context.
+threads=""
 for ((round = 1; round <= rounds; ++round)); do
   shuffle_ember=() shuffle_numpy=()
   if ((round > 1)); then
@@ -144,10 +161,19 @@ for ((round = 1; round <= rounds; ++round)); do
   env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" \
     --min-time $min_time "${shuffle_numpy[@]}" --out "$work/numpy_bench_$round.json" ||
     { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
+  if [[ -z "$threads" ]]; then
+    threads=$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["context"]["ember_host_threads"])' \
+      "$work/ember_bench_1.json") || { echo "report.sh: ember_bench wrote no ember_host_threads" >&2; exit 1; }
+  fi
+  echo "report.sh: running bench/torch_bench.py (round $round of $rounds, $threads threads)" >&2
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$torch_python" "$root/bench/torch_bench.py" --threads "$threads" \
+    --min-time $min_time "${shuffle_numpy[@]}" --out "$work/torch_bench_$round.json" ||
+    { echo "report.sh: bench/torch_bench.py failed" >&2; exit 1; }
 done
-# Every round's runs, ember_bench's and NumPy's (GROUP/peer_numpy joins ember_bench's groups), in one file for
-# the table, which takes each name's fastest.
-"$python" - "$work/ember_bench.json" "$work"/ember_bench_*.json "$work"/numpy_bench_*.json << 'PYTHON'
+# Every round's runs, ember_bench's, NumPy's and PyTorch's (GROUP/peer_numpy and GROUP/peer_torch join
+# ember_bench's groups), in one file for the table, which takes each name's fastest.
+"$python" - "$work/ember_bench.json" "$work"/ember_bench_*.json "$work"/numpy_bench_*.json \
+  "$work"/torch_bench_*.json << 'PYTHON'
 import json
 import sys
 
@@ -180,8 +206,18 @@ echo "report.sh: running bench/lint/compare.sh" >&2
 # ---- the table --------------------------------------------------------------------------------------------
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 header="Measured $started on $(uname -srm), ${cpu:-unknown CPU}, $(nproc) cores; load average"
-header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end. ember_bench and NumPy times:"
+header+=" $load_start at the start, $(cut -d' ' -f1-3 /proc/loadavg) at the end."
+header+=" ember_bench, NumPy and PyTorch times:"
 header+=" the fastest of $rounds alternating rounds of each case, each after the first in a random order."
+header+=" $("$python" - "$work/numpy_bench_1.json" "$work/torch_bench_1.json" << 'PYTHON'
+import json
+import sys
+
+numpy, torch = (json.load(open(path, encoding="utf-8"))["context"] for path in sys.argv[1:])
+print(f"Peers: NumPy {numpy['numpy']}; PyTorch {torch['torch']} on {torch['threads']} threads (ember's host"
+      f" thread count), BLAS and LAPACK: {torch['blas']}.")
+PYTHON
+)"
 mode=full
 [[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
 report=$work/report.md
@@ -238,7 +274,70 @@ def ratio(r):
     return f"{r:.2f}x" if r >= 0.1 else f"{r:.2g}x"
 
 
-rows, problems = [], []
+def gbps(rate):
+    return f"{rate / 1e9:.3g} GB/s"
+
+
+def column_name(variant):
+    return {"peer_torch": "PyTorch", "peer_numpy": "NumPy"}.get(variant, variant.replace("_", " "))
+
+
+def bandwidth_tables(measured):
+    """Convention 3: the STREAM loops' table and the memory-bound cases' fractions of their pattern's limit,
+    as Markdown lines (none when ember_bench ran no stream_ loops)."""
+    loops = {}  # kernel -> {(threads, non-temporal): bytes a second}
+    for name, b in measured.items():
+        m = re.fullmatch(r"stream_([a-z]+)_16M_f32/threads_(\d+)(_nt)?", name)
+        if m and b.get("bytes"):
+            loops.setdefault(m.group(1), {})[(int(m.group(2)), bool(m.group(3)))] = b["bytes"] / seconds(b)
+    if not loops:
+        return []
+    counts = sorted({t for variants in loops.values() for t, _ in variants})
+    kinds = [(t, nt) for nt in (False, True) for t in counts]
+    title = {False: "", True: ", non-temporal stores"}
+    out = ["### Memory bandwidth", "",
+           "The machine's limit: ember_bench's STREAM-style loops (`bench/memory_bandwidth.cpp`) over 64 MiB float32"
+           " arrays, GB/s (10^9 bytes a second, each array read or written once a pass):", "",
+           "| loop | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}{title[nt]}" for t, nt in kinds) + " |",
+           "| --- |" + " --- |" * len(kinds)]
+    for kernel in ("read", "copy", "add", "triad"):
+        if kernel in loops:
+            cells = [gbps(loops[kernel][k]) if k in loops[kernel] else "-" for k in kinds]
+            out.append(f"| `{kernel}` | " + " | ".join(cells) + " |")
+    pattern_loops = {"read": ("read",), "copy": ("copy",), "add": ("add", "triad")}
+    cases = {}  # group -> (bytes, pattern, {variant: run})
+    for name, b in measured.items():
+        m = re.fullmatch(r"memory-bound: ([a-z]+)", b.get("label", ""))
+        group, _, variant = name.partition("/")
+        if m and b.get("bytes") and m.group(1) in pattern_loops:
+            cases.setdefault(group, (b["bytes"], m.group(1), {}))[2][variant] = b
+    for name, b in measured.items():  # the peers of those groups (NumPy, PyTorch), with the group's bytes
+        group, _, variant = name.partition("/")
+        if group in cases and variant.startswith("peer_") and variant not in cases[group][2]:
+            cases[group][2][variant] = b
+    if not cases:
+        return out
+    columns = list(dict.fromkeys(v for _, _, vs in cases.values() for v in vs if not is_peer(v)))  # as run
+    columns += [p for p in ("peer_torch", "peer_numpy") if any(p in vs for _, _, vs in cases.values())]
+    out += ["", "Each memory-bound case's bandwidth (the bytes one run must move at least / its time) and its"
+            " fraction of the fastest loop of its pattern:", "",
+            "| case | bytes a run | limit | " + " | ".join(column_name(c) for c in columns) + " |",
+            "| --- | --- | --- |" + " --- |" * len(columns)]
+    for group, (nbytes, pattern, variants) in cases.items():
+        limit_loop, limit = max(((k, rate) for k in pattern_loops[pattern] for rate in loops.get(k, {}).values()),
+                                key=lambda kr: kr[1], default=(pattern, 0.0))
+        cells = []
+        for c in columns:
+            if c not in variants:
+                cells.append("-")
+                continue
+            rate = nbytes / seconds(variants[c])
+            cells.append(f"{gbps(rate)} ({rate / limit:.0%})" if limit > 0 else gbps(rate))
+        out.append(f"| `{group}` | {nbytes / 2**20:.4g} MiB | `{limit_loop}` {gbps(limit)} | " + " | ".join(cells) + " |")
+    return out
+
+
+rows, problems, measured = [], [], {}
 for path in files:
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
@@ -252,6 +351,7 @@ for path in files:
             continue
         if name not in runs or seconds(b) < seconds(runs[name]):
             runs[name] = b
+    measured.update(runs)
     groups = {}  # (GROUP, ARGS) -> {VARIANT: run}
     counter_rows = []
     for name, b in runs.items():
@@ -289,6 +389,10 @@ for name, t, peer, pt in rows:
     print(f"| `{name}` | {show(t)} | `{peer}` | {show(pt)} | {r} |")
 print()
 print("Ratio: ember (or emberlint) time / peer time, both measured in this run; below 1 is faster than the peer.")
+bandwidth = bandwidth_tables(measured)
+if bandwidth:
+    print()
+    print("\n".join(bandwidth))
 if problems:
     print()
     print("Not measured:")

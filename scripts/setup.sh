@@ -51,6 +51,7 @@ packages=(
   curl ca-certificates      # scripts/fetch-sarif-validator.sh (the SARIF validator test)
   python3 python3-numpy clang-tidy jq bc  # bench/report.sh, bench/numpy_bench.py and bench/lint/compare.sh
                                           # (the benchmark report and its test), tests/golden/generate.py
+  python3-torch             # bench/torch_bench.py: PyTorch on the CPU, the report's multi-threaded peer
   debootstrap               # the fresh-root test stage
   neovim                    # a real client of `emberlint lsp` (tests/lint/lsp/neovim_test.sh)
 )
