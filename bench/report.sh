@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # One benchmark report: builds and runs every benchmark in bench/ (ember_bench: each ember backend vs raw Eigen,
-# raw OpenBLAS, NumPy (bench/numpy_bench.py, same groups) and PyTorch on the CPU (bench/torch_bench.py, same
-# groups, ember's thread count), and the memory limit (STREAM-style loops, bench/memory_bandwidth.cpp); emberlint_bench: cache warm vs cold, -j 2 vs -j 1,
-# per-unit cost as the code base grows; bench/lint/compare.sh: emberlint vs clang-tidy and clang++
+# raw OpenBLAS, NumPy (bench/numpy_bench.py) and PyTorch on the CPU (bench/torch_bench.py, ember's thread count),
+# and the memory limit (STREAM-style loops, bench/memory_bandwidth.cpp); emberlint_bench: cache warm vs cold, -j 2
+# vs -j 1, per-unit cost as the code base grows; bench/lint/compare.sh: emberlint vs clang-tidy and clang++
 # -fsyntax-only) and writes ONE Markdown table of ratios against the peers measured in the same run, headed with
-# the date, `uname -srm`, the CPU model, the core count and the load average.
+# the date, `uname -srm`, the CPU model, the core count, the load average and the peers' versions.
 #
-#   bench/report.sh [-B BUILD_DIR] [-o FILE] [--quick] [--no-build] [--compare-filter REGEX]
+#   bench/report.sh [-B BUILD_DIR] [-o FILE] [--quick] [--no-build] [--compare-filter REGEX] [--filter REGEX]
 #
 #   -B BUILD_DIR      build folder (default build/release); configured with -DEMBER_BUILD_BENCH=ON and built
 #                     (ember_bench, emberlint_bench, emberlint) unless --no-build
@@ -16,6 +16,8 @@
 #                     slower, never different); checks that the table is complete, its numbers mean little
 #   --compare-filter  the files of BUILD_DIR's compile database that compare.sh times (a regular expression;
 #                     default emberlint's own sources: ROOT/(lint|rules|reports|analyze)/)
+#   --filter REGEX    only ember's benchmarks whose GROUP/VARIANT matches (ember_bench, NumPy and PyTorch alike),
+#                     and none of emberlint's (emberlint_bench, compare.sh), e.g. '^(add|sum)_16M|^stream_'
 #
 # Naming convention: how a benchmark's rows are found, so that new benchmarks join the table without an edit
 # here.
@@ -40,12 +42,13 @@
 # Needs python3 (standard library only), a Python with NumPy for numpy_bench.py (/usr/bin/python3 with Debian's
 # python3-numpy, else python3 on PATH; EMBER_NUMPY_PYTHON overrides), a Python with PyTorch for torch_bench.py
 # (likewise: Debian's python3-torch; EMBER_TORCH_PYTHON overrides; PyTorch's matmul and solve go through the
-# libblas.so.3 and liblapack.so.3 alternatives, so the report's header names the BLAS it mapped), cmake and ninja (to build), and
-# compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy python3-torch cmake
-# ninja-build clang-tidy clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark program that fails is an error
-# (exit 1). ember_bench and NumPy both run with OPENBLAS_CORETYPE and OPENBLAS_L2_SIZE unset: in each process
-# OpenBLAS picks its own kernels for the CPU (an environment that forces Haswell's on an AVX-512 machine would
-# otherwise slow ember's matmul and solve but not NumPy's, or the other way round).
+# libblas.so.3 and liblapack.so.3 alternatives, so the report's header names the BLAS it mapped), cmake and ninja
+# (to build), and compare.sh's peers: clang-tidy, clang++, jq and bc (Debian: python3 python3-numpy python3-torch
+# cmake ninja-build clang-tidy clang jq bc). A missing tool is an error (exit 2) that names it; a benchmark
+# program that fails is an error (exit 1). ember_bench, NumPy and PyTorch run with OPENBLAS_CORETYPE and
+# OPENBLAS_L2_SIZE unset: in each process OpenBLAS picks its own kernels for the CPU (an environment that
+# forces Haswell's on an AVX-512 machine would otherwise slow ember's matmul and solve but not NumPy's, or the
+# other way round).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -53,10 +56,11 @@ build="$root/build/release"
 out=""
 quick=${EMBER_REPORT_QUICK:-0}
 do_build=1
+filter=""
 # emberlint's own sources: the top-level folders lint/, rules/, reports/ and analyze/ (not tests/lint/).
 # shellcheck disable=SC2016  # $ inside the sed expression is a character to escape, not an expansion
 compare_filter="^$(printf '%s' "$root" | sed 's/[].[\*^$()+?{}|]/\\&/g')/(lint|rules|reports|analyze)/"
-usage() { sed -n '8,16p' "$0" >&2; exit 2; }
+usage() { sed -n '8,19p' "$0" >&2; exit 2; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -B) [[ $# -ge 2 ]] || usage; build=$2; shift 2 ;;
@@ -64,7 +68,8 @@ while [[ $# -gt 0 ]]; do
     --quick) quick=1; shift ;;
     --no-build) do_build=0; shift ;;
     --compare-filter) [[ $# -ge 2 ]] || usage; compare_filter=$2; shift 2 ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    --filter) [[ $# -ge 2 ]] || usage; filter=$2; shift 2 ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "report.sh: unknown argument '$1'" >&2; usage ;;
   esac
 done
@@ -100,8 +105,8 @@ numpy_python=$(peer_python numpy ${EMBER_NUMPY_PYTHON:-/usr/bin/python3 python3}
 torch_python=$(peer_python torch ${EMBER_TORCH_PYTHON:-/usr/bin/python3 python3})
 [[ -n "$torch_python" ]] || missing+=("PyTorch (peer)")
 if [[ ${#missing[@]} -gt 0 ]]; then
-  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 python3-numpy python3-torch jq bc clang-tidy" \
-    "clang cmake ninja-build)" >&2
+  echo "report.sh: missing: ${missing[*]} (Debian packages: python3 python3-numpy python3-torch jq bc" \
+    "clang-tidy clang cmake ninja-build)" >&2
   exit 2
 fi
 python=$(command -v python3)
@@ -144,10 +149,10 @@ else
   min_time=0.12
   rounds=5
 fi
-# Rounds: ember_bench, then NumPy, then PyTorch, then ember_bench again..., each after the first in a new random
-# order of its cases: a shared machine's speed drifts over minutes, and each side's fastest run of a case then
-# comes from across the whole run, not from one stretch of it. (The first round's order is the table's.)
-# PyTorch gets ember's host thread count, which the first ember_bench round writes into its context.
+# Rounds: ember_bench, then NumPy, then PyTorch, then ember_bench again..., each after the first in a new
+# random order of its cases: a shared machine's speed drifts over minutes, and each side's fastest run of a
+# case then comes from across the whole run, not from one stretch of it. (The first round's order is the
+# table's.) PyTorch gets ember's host thread count, which the first ember_bench round writes into its context.
 threads=""
 for ((round = 1; round <= rounds; ++round)); do
   shuffle_ember=() shuffle_numpy=()
@@ -156,18 +161,21 @@ for ((round = 1; round <= rounds; ++round)); do
     shuffle_numpy=(--shuffle "$round")
   fi
   run_json "ember_bench_$round" env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$build/ember_bench" \
-    --benchmark_min_time=$min_time "${shuffle_ember[@]}"
+    --benchmark_min_time=$min_time "${shuffle_ember[@]}" --benchmark_filter="$filter"
   echo "report.sh: running bench/numpy_bench.py (round $round of $rounds)" >&2
   env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$numpy_python" "$root/bench/numpy_bench.py" \
-    --min-time $min_time "${shuffle_numpy[@]}" --out "$work/numpy_bench_$round.json" ||
+    --min-time $min_time "${shuffle_numpy[@]}" --filter "$filter" --out "$work/numpy_bench_$round.json" ||
     { echo "report.sh: bench/numpy_bench.py failed" >&2; exit 1; }
   if [[ -z "$threads" ]]; then
-    threads=$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["context"]["ember_host_threads"])' \
-      "$work/ember_bench_1.json") || { echo "report.sh: ember_bench wrote no ember_host_threads" >&2; exit 1; }
+    threads=$("$python" -c \
+      'import json, sys; print(json.load(open(sys.argv[1]))["context"]["ember_host_threads"])' \
+      "$work/ember_bench_1.json") ||
+      { echo "report.sh: ember_bench wrote no ember_host_threads" >&2; exit 1; }
   fi
   echo "report.sh: running bench/torch_bench.py (round $round of $rounds, $threads threads)" >&2
-  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$torch_python" "$root/bench/torch_bench.py" --threads "$threads" \
-    --min-time $min_time "${shuffle_numpy[@]}" --out "$work/torch_bench_$round.json" ||
+  env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE "$torch_python" "$root/bench/torch_bench.py" \
+    --threads "$threads" --min-time $min_time "${shuffle_numpy[@]}" --filter "$filter" \
+    --out "$work/torch_bench_$round.json" ||
     { echo "report.sh: bench/torch_bench.py failed" >&2; exit 1; }
 done
 # Every round's runs, ember_bench's, NumPy's and PyTorch's (GROUP/peer_numpy and GROUP/peer_torch join
@@ -188,6 +196,10 @@ for path in sys.argv[2:]:
 with open(sys.argv[1], "w", encoding="utf-8") as f:
     json.dump(merged, f)
 PYTHON
+if [[ -n "$filter" ]]; then  # ember's benchmarks only
+  echo '{"benchmarks": []}' > "$work/emberlint_bench.json"
+  echo '{"benchmarks": []}' > "$work/compare.json"
+else
 run_json emberlint_bench "$build/emberlint_bench"
 
 # compare.sh: over emberlint's own sources, or in quick mode a tiny generated tree.
@@ -202,6 +214,7 @@ echo "report.sh: running bench/lint/compare.sh" >&2
   bash "$root/bench/lint/compare.sh" -p "$compare_build" -j 2 --emberlint "$build/bin/emberlint" \
     --json "$work/compare.json" "$compare_filter") >&2 ||
   { echo "report.sh: bench/lint/compare.sh failed" >&2; exit 1; }
+fi
 
 # ---- the table --------------------------------------------------------------------------------------------
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
@@ -220,6 +233,7 @@ PYTHON
 )"
 mode=full
 [[ $quick == 0 ]] || mode="quick (--quick: numbers not meaningful)"
+[[ -z "$filter" ]] || mode+=", ember's benchmarks matching --filter '$filter' only"
 report=$work/report.md
 "$python" - "$header" "$mode" "$work/ember_bench.json" "$work/emberlint_bench.json" "$work/compare.json" \
   > "$report" << 'PYTHON'
@@ -296,8 +310,8 @@ def bandwidth_tables(measured):
     kinds = [(t, nt) for nt in (False, True) for t in counts]
     title = {False: "", True: ", non-temporal stores"}
     out = ["### Memory bandwidth", "",
-           "The machine's limit: ember_bench's STREAM-style loops (`bench/memory_bandwidth.cpp`) over 64 MiB float32"
-           " arrays, GB/s (10^9 bytes a second, each array read or written once a pass):", "",
+           "The machine's limit: ember_bench's STREAM-style loops (`bench/memory_bandwidth.cpp`) over 64 MiB"
+           " float32 arrays, GB/s (10^9 bytes a second, each array read or written once a pass):", "",
            "| loop | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}{title[nt]}" for t, nt in kinds) + " |",
            "| --- |" + " --- |" * len(kinds)]
     for kernel in ("read", "copy", "add", "triad"):
@@ -324,8 +338,8 @@ def bandwidth_tables(measured):
             "| case | bytes a run | limit | " + " | ".join(column_name(c) for c in columns) + " |",
             "| --- | --- | --- |" + " --- |" * len(columns)]
     for group, (nbytes, pattern, variants) in cases.items():
-        limit_loop, limit = max(((k, rate) for k in pattern_loops[pattern] for rate in loops.get(k, {}).values()),
-                                key=lambda kr: kr[1], default=(pattern, 0.0))
+        rates = ((k, rate) for k in pattern_loops[pattern] for rate in loops.get(k, {}).values())
+        limit_loop, limit = max(rates, key=lambda kr: kr[1], default=(pattern, 0.0))
         cells = []
         for c in columns:
             if c not in variants:
@@ -333,7 +347,8 @@ def bandwidth_tables(measured):
                 continue
             rate = nbytes / seconds(variants[c])
             cells.append(f"{gbps(rate)} ({rate / limit:.0%})" if limit > 0 else gbps(rate))
-        out.append(f"| `{group}` | {nbytes / 2**20:.4g} MiB | `{limit_loop}` {gbps(limit)} | " + " | ".join(cells) + " |")
+        head = f"| `{group}` | {nbytes / 2**20:.4g} MiB | `{limit_loop}` {gbps(limit)} | "
+        out.append(head + " | ".join(cells) + " |")
     return out
 
 

@@ -6,7 +6,8 @@ ember_bench variant against each peer of its group, as its --benchmark_list_test
 PyTorch's bench/torch_bench.py runs against ember_bench's groups) with numeric times and ratios; the peers'
 versions, PyTorch's thread count (ember's) and BLAS in the header; the memory bandwidth tables (the STREAM loops
 on 1 and all threads, every memory-bound 16M case's GB/s and fraction of its limit for every backend, PyTorch
-and NumPy); and a missing peer tool (clang-tidy, PyTorch) must stop it with exit 2 and the tool's name.
+and NumPy); `--filter REGEX` keeping the matching ember cases and none of emberlint's; and a missing peer tool
+(clang-tidy, PyTorch) must stop it with exit 2 and the tool's name.
 
     tests/lint/report_test.py REPORT_SH BUILD_DIR
 
@@ -239,6 +240,26 @@ def check_numpy_runs(numpy_bench, tmp):
           f"--shuffle 1 and 2 orders: {one} {two}, unshuffled {plain}")
 
 
+def check_filter(report_sh, build, bench_dir, out):
+    """--filter REGEX: the ember cases that match, against every peer of theirs (raw Eigen, NumPy, PyTorch), and
+    nothing of emberlint's."""
+    run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out, "--filter", "^add_1K_f32/"],
+                         capture_output=True, text=True)
+    if not check(run.returncode == 0, f"report.sh --filter exited {run.returncode}:\n{run.stderr[-4000:]}"):
+        return
+    with open(out, encoding="utf-8") as f:
+        text = f.read()
+    rows = set()
+    for line in text.splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip().strip("`") for c in line.strip("|").split("|")]
+            rows.add((cells[0], cells[2]))
+    expected = {k for k in ember_rows(build, bench_dir) if k[0].startswith("add_1K_f32/")}
+    check(len(expected) >= 9 and rows == expected,
+          f"report.sh --filter '^add_1K_f32/' rows: {sorted(rows)}, expected {sorted(expected)}")
+    check("matching --filter '^add_1K_f32/' only" in text, "the header does not say the report is filtered")
+
+
 def path_without(tool_prefix, folder):
     """A folder of links to every program on PATH except those whose names start with tool_prefix."""
     os.makedirs(folder, exist_ok=True)
@@ -268,6 +289,8 @@ def main():
             check_table(text, build, bench_dir)
             print(text)
         check_numpy_runs(os.path.join(bench_dir, "numpy_bench.py"), tmp)
+
+        check_filter(report_sh, build, bench_dir, out + ".filter")
 
         bin_dir = path_without("clang-tidy", os.path.join(tmp, "bin"))
         run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out + ".2"],
