@@ -299,7 +299,7 @@ def main():
               f"without clang-tidy: exit {run.returncode}, stderr {run.stderr!r} (expected 2, naming clang-tidy)")
         check(not os.path.exists(out + ".2"), "a report was written without clang-tidy")
         run = subprocess.run(["bash", report_sh, "--quick", "--no-build", "-B", build, "-o", out + ".3"],
-                             capture_output=True, text=True, timeout=60,
+                             capture_output=True, text=True,
                              env=dict(os.environ, EMBER_TORCH_PYTHON=os.path.join(tmp, "no-such-python")))
         check(run.returncode == 2 and "PyTorch" in run.stderr,
               f"without PyTorch: exit {run.returncode}, stderr {run.stderr!r} (expected 2, naming PyTorch)")
