@@ -143,24 +143,37 @@ std::string ProjectModel::explain_layer(FileId file) const {
 }
 
 bool ProjectModel::through_selected_interface(const Reference& ref) const {
-  if (!selected_ || selected_->backend.empty() || (ref.via != Via::alias && ref.via != Via::typedef_))
-    return false;
+  if (!selected_ || selected_->backend.empty()) return false;
   auto plain = [](const std::string& q) {
     const std::size_t cut = q.rfind("::");
     return cut == std::string::npos ? q : q.substr(cut + 2);
   };
   if (!selected_names_) {
     selected_names_.emplace();
-    for (const Symbol& s : facts_.symbols) {
+    selected_aliases_at_.emplace();
+    std::vector<bool> selected(facts_.symbols.size(), false);
+    for (std::size_t i = 0; i < facts_.symbols.size(); ++i) {
+      const Symbol& s = facts_.symbols[i];
       if (s.declared.file < 0) continue;
       const Layer l = layer(s.declared.file);
-      if (l.kind == LayerKind::backend &&
-          (l.backend == selected_->backend ||
-           std::find(l.also.begin(), l.also.end(), selected_->backend) != l.also.end()))
-        selected_names_->insert(plain(s.qualified_name));
+      if (l.kind != LayerKind::backend ||
+          (l.backend != selected_->backend &&
+           std::find(l.also.begin(), l.also.end(), selected_->backend) == l.also.end()))
+        continue;
+      selected_names_->insert(plain(s.qualified_name));
+      selected[i] = s.kind == "TypedefDecl" || s.kind == "TypeAliasDecl";
+    }
+    // Where an alias or typedef of the selected backend is named: a library type at the same place is the
+    // one that alias stands for (the declarations of a variable's type, `handle h` with `using handle =
+    // cl_mem;`).
+    for (const Reference& r : facts_.references) {
+      if (r.symbol >= 0 && selected[static_cast<std::size_t>(r.symbol)])
+        selected_aliases_at_->insert({r.at.file, r.at.line, r.at.column});
     }
   }
-  return selected_names_->count(plain(ref.via_name)) > 0;
+  if ((ref.via == Via::alias || ref.via == Via::typedef_) && selected_names_->count(plain(ref.via_name)))
+    return true;
+  return selected_aliases_at_->count({ref.at.file, ref.at.line, ref.at.column}) > 0;
 }
 
 std::optional<Owner> ProjectModel::file_owner(FileId file, const std::string& spelled) const {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 
 #include "lint/facts.hpp"
@@ -115,6 +116,7 @@ class ProjectModel {
   mutable std::unordered_map<int, bool> tensor_types_;
   mutable std::optional<std::vector<Glob>> extractor_globs_;
   mutable std::optional<std::set<std::string>> selected_names_;  // names the selected backend declares
+  mutable std::optional<std::set<std::tuple<FileId, unsigned, unsigned>>> selected_aliases_at_;
 };
 
 // The layer of a file: glue first, then every backend whose folders hold it, then the frontend, then tests.
