@@ -29,6 +29,7 @@ SECTIONS = [
     ("check", {"layers": {PROBE: 0}}, "layers.{}"),
     ("check", {"layers": {"backends": {"b": {"paths": ["src/**"], PROBE: 0}}}}, "layers.backends.<name>.{}"),
     ("check", {"libraries": {"L": {PROBE: 0}}}, "libraries.<name>.{}"),
+    ("check", {"configurations": {"c": {PROBE: 0}}}, "configurations.<name>.{}"),
     # rules.<code>: one probe per rule, added below
     ("analyze", {"layers": {"backends": BACKEND}, "ops_interface": {"model": "functions", PROBE: 0}},
      "ops_interface.{}"),
