@@ -194,12 +194,21 @@ rerun_hint() {  # rerun_hint STAGE: how to rerun just that stage, and for ctest 
 # fresh-root: the install-and-build part of this script in a Debian 12 root made from nothing by debootstrap,
 # so that a package this script forgets to install, but the host happens to have, fails here first. Its
 # downloads start at once in the background (they need the network, not the cores) and the stage waits for
-# them at the end. The root lives in build/fresh-root; nothing of the host is mounted in it except /proc.
+# them at the end. The root lives in build/fresh-root; nothing of the host is mounted in it except /proc, and
+# that only while a command runs in the root (fresh_root_run), so that a run stopped by SIGKILL, which no trap
+# sees, leaves no mount behind for the next run's rm -rf to walk into.
 fresh_root=$root/build/fresh-root
 fresh_log=$root/build/fresh-root.log
 fresh_pid=
 fresh_root_unmount() {
   if mountpoint -q "$fresh_root/proc" 2>/dev/null; then umount "$fresh_root/proc" || umount -l "$fresh_root/proc"; fi
+}
+fresh_root_run() {  # runs bash -c "$1" in the root with /proc mounted, and unmounts it whatever happens
+  local rc=0
+  mount -t proc proc "$fresh_root/proc"
+  chroot "$fresh_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c "$1" || rc=$?
+  fresh_root_unmount
+  return "$rc"
 }
 fresh_root_prepare() {  # debootstrap + this script's package list, inside the root
   set -e
@@ -216,9 +225,7 @@ fresh_root_prepare() {  # debootstrap + this script's package list, inside the r
   chmod +x "$fresh_root/usr/sbin/policy-rc.d"
   mkdir -p "$fresh_root/src"
   git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$fresh_root/src"
-  mount -t proc proc "$fresh_root/proc"
-  chroot "$fresh_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
-    'cd /src && bash scripts/setup.sh install'
+  fresh_root_run 'cd /src && bash scripts/setup.sh install'
 }
 fresh_root_build() {  # waits for the preparation, then configures every dependency and builds in the root
   local rc=0
@@ -231,7 +238,7 @@ fresh_root_build() {  # waits for the preparation, then configures every depende
   # Configuring finds every dependency of every target (Eigen, OpenBLAS, LAPACKE, OpenCL, GoogleTest, Google
   # Benchmark, libclang, CLI11, nlohmann-json); emberlint, the one that links libclang, builds and runs. (The
   # ember library's build is left to the other stages: it would add minutes and test no other package.)
-  chroot "$fresh_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root bash -c \
+  fresh_root_run \
     "cd /src && cmake --preset release >/dev/null && cmake --build --preset release -j $jobs --target emberlint && build/release/bin/emberlint rules >/dev/null" \
     >>"$fresh_log" 2>&1 || rc=$?
   if [ "$rc" -ne 0 ]; then
