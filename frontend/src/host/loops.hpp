@@ -305,16 +305,24 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
     return;
   }
   if (p.inner == 1) {  // each output reduces one contiguous run
-    for (std::int64_t o = 0; o < p.outer; ++o) {
-      auto acc = r.init(o);
-      const T* run = px + o * p.extent;
-      if constexpr (requires { r.contiguous(acc, run, p.extent); }) {
-        r.contiguous(acc, run, p.extent);
-      } else {
-        for (std::int64_t k = 0; k < p.extent; ++k) r.step(acc, load(run[k]));
-      }
-      po[o] = r.finish(acc, count);
-    }
+    // Large inputs split the outputs over threads (each still adds its run in the same order); a run of its
+    // own (a full sum) splits inside (pairwise_sum_parallel), where it is long enough.
+    const std::int64_t work = p.outer * p.extent;
+    parallel_for(
+        p.outer,
+        [&](std::int64_t first, std::int64_t last) {
+          for (std::int64_t o = first; o < last; ++o) {
+            auto acc = r.init(o);
+            const T* run = px + o * p.extent;
+            if constexpr (requires { r.contiguous(acc, run, p.extent); }) {
+              r.contiguous(acc, run, p.extent);
+            } else {
+              for (std::int64_t k = 0; k < p.extent; ++k) r.step(acc, load(run[k]));
+            }
+            po[o] = r.finish(acc, count);
+          }
+        },
+        work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), 1);
     return;
   }
   // Reduced run followed by kept axes: accumulate whole rows, which keeps the inner loop contiguous. Large
@@ -371,6 +379,44 @@ Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
   return pairwise_sum<Acc>(p, half_n, get) + pairwise_sum<Acc>(p + half_n, n - half_n, get);
 }
 
+// pairwise_sum(p, n, get), bit for bit, with the 16 subtrees four levels down summed on the host threads and
+// then added in the tree's order. From 1M elements (below, or inside another parallel loop, it is
+// pairwise_sum): every node above that level then has more than 128 elements, so pairwise_sum splits each in
+// halves exactly as here.
+template <class Acc, class T, class Get>
+Acc pairwise_sum_parallel(const T* p, std::int64_t n, Get get) {
+  constexpr int kLeaves = 16;
+  if (n < kParallelMin * 16 || host_threads() <= 1 || in_parallel_chunk())
+    return pairwise_sum<Acc>(p, n, get);
+  std::array<std::int64_t, kLeaves + 1> bounds{};  // leaf i is [bounds[i], bounds[i + 1])
+  bounds[kLeaves] = n;
+  for (int step = kLeaves; step > 1; step /= 2) {  // split every node of the level into pairwise_sum's halves
+    for (int i = 0; i < kLeaves; i += step) {
+      std::int64_t half_n =
+          (bounds[static_cast<std::size_t>(i + step)] - bounds[static_cast<std::size_t>(i)]) / 2;
+      half_n -= half_n % 8;
+      bounds[static_cast<std::size_t>(i + step / 2)] = bounds[static_cast<std::size_t>(i)] + half_n;
+    }
+  }
+  std::array<Acc, kLeaves> sums{};
+  parallel_for(
+      kLeaves,
+      [&](std::int64_t first, std::int64_t last) {
+        for (std::int64_t i = first; i < last; ++i) {
+          const auto b = static_cast<std::size_t>(i);
+          sums[b] = pairwise_sum<Acc>(p + bounds[b], bounds[b + 1] - bounds[b], get);
+        }
+      },
+      0, 1);
+  for (int width = kLeaves; width > 1; width /= 2) {  // (0 + 1), (2 + 3), ...: each node's two halves
+    for (int i = 0; i < width / 2; ++i) {
+      sums[static_cast<std::size_t>(i)] =
+          sums[static_cast<std::size_t>(2 * i)] + sums[static_cast<std::size_t>(2 * i + 1)];
+    }
+  }
+  return sums[0];
+}
+
 // The type float sums accumulate in: double for float16 and float32 (accuracy at no cost), T otherwise.
 template <class T>
 using sum_acc_t = std::conditional_t<std::is_integral_v<T>, T, double>;
@@ -389,7 +435,7 @@ struct SumReducer {
   }
   void step(A& acc, compute_t<T> v) const { acc = add_of<A>(acc, static_cast<A>(v)); }
   void contiguous(A& acc, const T* p, std::int64_t n) const requires is_float_v<compute_t<T>> {
-    acc = pairwise_sum<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
+    acc = pairwise_sum_parallel<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
   }
   T finish(A acc, std::int64_t count) const { return store<T>(count == 0 ? A(0) : acc); }
 };
@@ -408,7 +454,7 @@ struct MeanReducer {
   double init(std::int64_t) const { return -0.0; }
   void step(double& acc, compute_t<T> v) const { acc += static_cast<double>(v); }
   void contiguous(double& acc, const T* p, std::int64_t n) const {
-    acc = pairwise_sum<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
+    acc = pairwise_sum_parallel<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
   }
   TOut finish(double acc, std::int64_t count) const {
     const double mean =
