@@ -210,7 +210,17 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
     if (!fs::is_directory(where, ec)) where = where.parent_path();
     cfg = loader.for_folder(where, fs::current_path());
   }
-  OpsConfig ops = load_ops_config(*cfg);
+  OpsConfig ops;
+  try {
+    ops = load_ops_config(*cfg);
+  } catch (const NoOpsInterface& e) {
+    // A project that states no inventory has nothing to analyze, which is no error; a migration needs one.
+    if (options.migrate) throw;
+    AnalyzeReport report;
+    report.findings.root = cfg->root;
+    report.no_interface = e.what();
+    return report;
+  }
   // An --apply that was interrupted (killed, power cut) is completed, or undone, before anything is read.
   if (std::string note = recover_migration(cfg->root); !note.empty())
     std::cerr << "emberlint: " << note << "\n";

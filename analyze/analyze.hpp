@@ -20,6 +20,8 @@ struct AnalyzeReport {
   CheckResult findings;  // EL400-EL403 diagnostics and parse failures, as `check` reports them
   std::optional<analyze::MigrationPlan> plan;
   double seconds = 0;  // wall time of the analysis
+  // Set when the config states no inventory (no "ops_interface" section): why nothing was analyzed.
+  std::string no_interface;
 };
 
 }  // namespace emberlint

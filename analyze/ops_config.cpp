@@ -328,10 +328,11 @@ OpsConfig load_ops_config(const Config& config) {
       if (dir == dir.parent_path()) break;
     }
     if (next.empty() || file.parent_path() == above) {
-      throw ConfigError(
+      throw NoOpsInterface(
           config.file.string() +
-          ": no \"ops_interface\" section: `emberlint analyze` needs the interface to inventory "
-          "(shape, class or namespace, headers)");
+          ": no \"ops_interface\" section: it names the ops to inventory (the model, and the "
+          "class, namespace, enum or base that declares them, with its headers): see "
+          "docs/inventory.md#the-models");
     }
     file = next;
   }

@@ -100,8 +100,14 @@ struct OpsConfig {
   [[noreturn]] void fail(const std::string& path, const std::string& what) const;
 };
 
+// A config with no "ops_interface" section (nor a parent that has one): the project states no inventory.
+// `analyze` says so and exits 0; `--migrate`, which needs the interface, reports it as a ConfigError.
+struct NoOpsInterface : ConfigError {
+  using ConfigError::ConfigError;
+};
+
 // Reads "ops_interface" from the config (the nearest file, or the files it inherits from). Throws
-// ConfigError when it is absent or malformed.
+// NoOpsInterface when no file has the section, ConfigError when there is no config or it is malformed.
 OpsConfig load_ops_config(const Config& config);
 
 }  // namespace emberlint::analyze

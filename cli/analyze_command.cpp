@@ -9,9 +9,9 @@
 #include "analyze/analyze.hpp"
 #include "analyze/migrate.hpp"
 #include "cli/options.hpp"
-#include "lint/run/cache.hpp"
-#include "lint/project/config.hpp"
 #include "lint/findings/fixes.hpp"
+#include "lint/project/config.hpp"
+#include "lint/run/cache.hpp"
 #include "lint/run/git_diff.hpp"
 #include "reports/analyze_report.hpp"
 #include "reports/outputs.hpp"
@@ -83,6 +83,12 @@ int analyze_command(const std::vector<std::string>& args) {
     return usage_error(std::string("--migrate: ") + e.what());
   }
 
+  if (!report.no_interface.empty()) {
+    // Nothing to inventory: said once, no report written, exit 0 (docs/inventory.md#running-it).
+    std::cerr << "emberlint: nothing to inventory, no report written: " << report.no_interface
+              << "; `emberlint init --dry-run` shows whether init finds one in the code\n";
+    return 0;
+  }
   if (!common.quiet) {
     for (const auto& w : report.inventory.warnings) std::cerr << "emberlint: warning: " << w << "\n";
   }

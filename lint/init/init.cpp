@@ -235,8 +235,11 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     for (const auto& [key, value] : d.model->keys) o << ",\n    \"" << key << "\": " << value;
     o << "\n  },\n";
   } else {
-    o << "  // `emberlint analyze` needs an \"ops_interface\" (the op models: interface_class, functions,\n"
-      << "  // enum_dispatch, op_classes_subclasses, op_classes_methods); none was recognised here.\n";
+    o << "  // No inventory model was recognised here, so `emberlint analyze` has nothing to inventory (it "
+         "says\n"
+      << "  // so and exits 0). Add an \"ops_interface\" to get the op x backend matrix (the models:\n"
+      << "  // interface_class, functions, enum_dispatch, op_classes_subclasses, op_classes_methods,\n"
+      << "  // registrations; docs/inventory.md).\n";
   }
   o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name; some rules take\n"
     << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"]}, \"EL200\": {\"ops_namespace\": "

@@ -315,7 +315,6 @@ TEST_F(AnalyzeCli, ConfigurationErrorsExitTwoAndSayWhere) {
   };
   for (
       const Case& c : std::vector<Case>{
-          {R"("rules": {})", "no \"ops_interface\" section"},
           {R"("ops_interface": {"shape": "mesh", "headers": []})",
            "ops_interface.shape: unknown shape 'mesh'"},
           {R"("ops_interface": {"shape": "class", "headers": ["x"]})", "ops_interface.class: missing"},
@@ -336,6 +335,35 @@ TEST_F(AnalyzeCli, ConfigurationErrorsExitTwoAndSayWhere) {
   EXPECT_EQ(analyze("--migrate --dry-run").exit_code, 2);      // --migrate needs --backend
   EXPECT_EQ(analyze("--migrate --backend all").exit_code, 2);  // and --dry-run or --apply
   EXPECT_EQ(analyze("no/such/folder").exit_code, 2);
+}
+
+// A config without "ops_interface" states no inventory: analyze says so, writes no report and exits 0, as
+// after an `init` that found no model; --migrate needs the interface and exits 2. The section inherited from
+// a parent config counts.
+TEST_F(AnalyzeCli, NoOpsInterfaceIsSaidAndExitsZero) {
+  fs::path dir = scratch_ / "no_interface";
+  fs::copy(kClassShape, dir, fs::copy_options::recursive);
+  write_file(
+      dir / ".emberlint.json",
+      R"({"layers": {"backends": {"alpha": ["backends/alpha/**"]}}, "compile_flags": ["-std=c++20"]})");
+  Outcome o = run_in(dir, emberlint() + " analyze -o inventory.json", scratch_);
+  EXPECT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(o.out, "");
+  EXPECT_NE(o.err.find("nothing to inventory, no report written: "), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find(".emberlint.json: no \"ops_interface\" section"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("docs/inventory.md#the-models"), std::string::npos) << o.err;
+  EXPECT_FALSE(fs::exists(dir / "inventory.json"));
+  Outcome m = run_in(dir, emberlint() + " analyze --migrate --backend all --dry-run", scratch_);
+  EXPECT_EQ(m.exit_code, 2) << m.err;
+  EXPECT_NE(m.err.find("no \"ops_interface\" section"), std::string::npos) << m.err;
+  // A sub-folder's inheriting config without the section uses its parent's: the matrix is there.
+  fs::path sub = scratch_ / "inherits";
+  fs::copy(kClassShape, sub, fs::copy_options::recursive);
+  write_file(sub / "backends/.emberlint.json", R"({"inherit": true})");
+  Outcome inherited = run_in(sub / "backends", emberlint() + " analyze --format json", scratch_);
+  EXPECT_NE(inherited.exit_code, 2) << inherited.err;
+  EXPECT_EQ(inherited.err.find("nothing to inventory"), std::string::npos) << inherited.err;
+  EXPECT_NE(inherited.out.find("\"model\""), std::string::npos) << inherited.out;
 }
 
 TEST_F(AnalyzeCli, UnparsableBackendSourceExitsThreeAndStillReports) {

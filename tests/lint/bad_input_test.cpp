@@ -265,9 +265,17 @@ std::vector<Row> make_rows() {
       {"init_over_an_existing_config", nothing, {"init"}, 2, {".emberlint.json already exists; use --force"}},
       {"merge_a_missing_report", nothing, {"merge", "nope.json"}, 2, {"nope.json: cannot read this file"}},
       // analyze.
+      // A config that states no inventory: analyze says so and exits 0 (docs/inventory.md#running-it); a
+      // migration needs the interface.
       {"analyze_without_ops_interface",
        nothing,
-       {"analyze"},
+       {"analyze", "-o", "inventory.json"},
+       0,
+       {"nothing to inventory, no report written:", ".emberlint.json: no \"ops_interface\" section",
+        "docs/inventory.md#the-models"}},
+      {"migrate_without_ops_interface",
+       nothing,
+       {"analyze", "--migrate", "--backend", "all", "--dry-run"},
        2,
        {".emberlint.json: no \"ops_interface\" section"}},
       {"analyze_negative_jobs", nothing, {"analyze", "-j", "-3"}, 2, {"--jobs: expected 0 (all cores)"}},
