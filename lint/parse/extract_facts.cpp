@@ -361,6 +361,13 @@ void Extractor::type_declarations(CXType t, std::vector<CXCursor>& out, int dept
                sugar.kind == CXType_Typedef && !clang_Cursor_isNull(d) && out.size() < 16) {
       out.push_back(d);
       sugar = clang_getTypedefDeclUnderlyingType(d);
+    } else if (CXCursor u = sugar.kind == CXType_Unexposed ? used_typedef(unqualified_spelling(sugar), sugar)
+                                                           : clang_getNullCursor();
+               !clang_Cursor_isNull(u) && out.size() < 16) {
+      // A typedef named through a using-declaration (`using detail::cfloat;` then `cfloat v;`): libclang
+      // exposes no declaration for that sugar, but its spelling is the typedef's qualified name.
+      out.push_back(u);
+      sugar = clang_getTypedefDeclUnderlyingType(u);
     } else {
       break;
     }
@@ -421,9 +428,58 @@ bool Extractor::is_definedness_test(CXCursor c) const {
          directive == "#elifndef";
 }
 
+// `using detail::cfloat;`: the typedefs and aliases it brings into scope, for used_typedef.
+void Extractor::add_using_declaration(CXCursor c) {
+  CXCursor ref = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef) return;
+  for (unsigned i = 0, n = clang_getNumOverloadedDecls(ref); i < n; ++i) {
+    CXCursor d = clang_getOverloadedDecl(ref, i);
+    const CXCursorKind k = clang_getCursorKind(d);
+    if (k != CXCursor_TypedefDecl && k != CXCursor_TypeAliasDecl) continue;
+    used_typedefs_.emplace(clang::spelling(d), d);
+    used_typedefs_.emplace(qualified_name(d), d);
+  }
+}
+
+// The typedef or alias a using-declaration brought in under `name` (plain or qualified) that stands for
+// `type`; a null cursor when there is none.
+CXCursor Extractor::used_typedef(const std::string& name, CXType type) const {
+  const CXType canonical = clang_getCanonicalType(type);
+  for (auto [it, end] = used_typedefs_.equal_range(name); it != end; ++it) {
+    const CXType target = clang_getCanonicalType(clang_getTypedefDeclUnderlyingType(it->second));
+    if (clang_equalTypes(target, canonical)) return it->second;
+  }
+  return clang_getNullCursor();
+}
+
+// A TypeRef to a class, struct, union or enum written by another name: the typedef a using-declaration
+// brought in under that name, which libclang looks through (`using detail::cfloat;` then `cfloat v;` refers
+// to the union that `cl_float2`, the alias's target, names). A null cursor when the name is the class's own.
+CXCursor Extractor::typedef_written_at(CXCursor type_ref, CXCursor referenced) const {
+  if (used_typedefs_.empty()) return clang_getNullCursor();
+  const CXCursorKind k = clang_getCursorKind(referenced);
+  if (k != CXCursor_StructDecl && k != CXCursor_ClassDecl && k != CXCursor_UnionDecl &&
+      k != CXCursor_EnumDecl)
+    return clang_getNullCursor();
+  CXFile file = nullptr;
+  unsigned offset = 0;
+  clang_getSpellingLocation(clang_getCursorLocation(type_ref), &file, nullptr, nullptr, &offset);
+  std::size_t size = 0;
+  const char* data = file ? clang_getFileContents(tu_, file, &size) : nullptr;
+  if (!data || offset >= size) return clang_getNullCursor();
+  std::size_t end = offset;
+  while (end < size && is_identifier_char(data[end])) ++end;
+  const std::string written(data + offset, end - offset);
+  if (written.empty() || written == clang::spelling(referenced)) return clang_getNullCursor();
+  return used_typedef(written, clang_getCursorType(referenced));
+}
+
 void Extractor::add_reference(CXCursor c, int definition) {
   CXCursor ref = clang_getCursorReferenced(c);
   if (clang_Cursor_isNull(ref) || clang_isInvalid(clang_getCursorKind(ref))) return;
+  if (clang_getCursorKind(c) == CXCursor_TypeRef) {
+    if (CXCursor written = typedef_written_at(c, ref); !clang_Cursor_isNull(written)) ref = written;
+  }
   Location at = location(clang_getCursorLocation(c));
   // Whether it came from a macro is known once every macro expansion has been seen (see run()).
   pending_macro_names_.emplace_back(facts_.references.size(), expansion_key(c));
@@ -524,6 +580,9 @@ void Extractor::visit(CXCursor c, int definition) {
     case CXCursor_CXXForRangeStmt:
     case CXCursor_ConditionalOperator:
       add_statement(c, kind, definition);
+      break;
+    case CXCursor_UsingDeclaration:
+      add_using_declaration(c);
       break;
     case CXCursor_UsingDirective:
     case CXCursor_NamespaceAlias:

@@ -80,6 +80,9 @@ class Extractor {
   void add_type_references(CXType t, const Location& at, Via via, const std::string& via_name,
                            int definition);
   bool is_definedness_test(CXCursor c) const;
+  void add_using_declaration(CXCursor c);
+  CXCursor used_typedef(const std::string& name, CXType type) const;
+  CXCursor typedef_written_at(CXCursor type_ref, CXCursor referenced) const;
   void add_reference(CXCursor c, int definition);
   static std::pair<CXFile, unsigned> expansion_key(CXCursor c);
   void visit(CXCursor c, int definition);
@@ -133,6 +136,11 @@ class Extractor {
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> symbol_ids_;
   std::unordered_map<std::pair<CXFile, unsigned>, std::string, PairHash> macro_at_;
   std::vector<std::pair<std::size_t, std::pair<CXFile, unsigned>>> pending_macro_names_;
+  // The typedefs and aliases that using-declarations in project files brought into a scope (`using
+  // detail::cfloat;`), each under the name it is written by and under its qualified name: where such a name
+  // is used, libclang shows the type it stands for (a TypeRef to the class, an unexposed type), not the
+  // typedef.
+  std::unordered_multimap<std::string, CXCursor> used_typedefs_;
 };
 
 }  // namespace emberlint::extraction

@@ -63,8 +63,8 @@ class Configurations : public ::testing::Test {
     };
     for (const std::string backend : {"host", "cl"}) {
       if (backend == "cl" && !with_cl) continue;
-      for (const char* f :
-           {"src/api/sum.cpp", "src/api/scale.cpp", "src/api/norm.cpp", "src/backend/common/array_info.cpp"})
+      for (const char* f : {"src/api/sum.cpp", "src/api/scale.cpp", "src/api/norm.cpp", "src/api/fill.cpp",
+                            "src/backend/common/array_info.cpp"})
         add(f, backend);
       add("src/backend/" + backend + "/sum.cpp", backend);
     }
@@ -125,11 +125,11 @@ TEST_F(Configurations, ReportsExactlyThePlantedFindingsEachWithItsConfigurations
   EXPECT_TRUE(r.failures.empty()) << r.failures.front().message;
   EXPECT_TRUE(r.partial.empty()) << r.partial.front().message;
   const std::set<Finding> want = expected(), got = findings(r);
-  ASSERT_EQ(want.size(), 7u) << show(want);
+  ASSERT_EQ(want.size(), 9u) << show(want);
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
-  // Each API and shared source once per configuration, each backend's own once: five units each.
-  EXPECT_EQ(r.configuration_units, (std::map<std::string, std::size_t>{{"cl", 5}, {"host", 5}}));
-  EXPECT_EQ(r.files_analyzed, 10u);
+  // Each API and shared source once per configuration, each backend's own once: six units each.
+  EXPECT_EQ(r.configuration_units, (std::map<std::string, std::size_t>{{"cl", 6}, {"host", 6}}));
+  EXPECT_EQ(r.files_analyzed, 12u);
 }
 
 TEST_F(Configurations, CommandsOfOneConfigurationThatDifferInOtherFlagsAreOneUnitWithANote) {
@@ -146,7 +146,7 @@ TEST_F(Configurations, WithoutConfigurationsAFileIsCheckedOnceAndTheRunSaysSo) {
   const CheckResult r = check();
   std::string notes;
   for (const auto& n : r.notes) notes += n + "\n";
-  EXPECT_NE(notes.find("4 files are compiled by several commands, each checked with its first only"),
+  EXPECT_NE(notes.find("5 files are compiled by several commands, each checked with its first only"),
             std::string::npos)
       << notes;
   // The cl build's own finding under #ifdef TS_CL is never parsed, and the selected backend's interface is
@@ -166,6 +166,27 @@ TEST_F(Configurations, TheSelectedBackendsInterfaceIsNoLeakButItsLibraryIs) {
   }
   // A header of the selected backend spelled by its path into the backend is still a finding.
   EXPECT_EQ(got.count({"src/api/scale.cpp", 2, "EL100", "cl, host"}), 1u) << show(got);
+}
+
+TEST_F(Configurations, ABackendsTypedefBroughtInByAUsingDeclarationIsItsInterface) {
+  // src/api/fill.cpp: `using ts::detail::cfloat;`, where the cl build's cfloat is an alias of OpenCL's
+  // cl_float2, a typedef of an anonymous union. libclang refers its uses to the union itself; they are the
+  // selected backend's alias all the same. cl_float2 named by its own name is still OpenCL's.
+  const CheckResult r = check();
+  std::set<Finding> in_fill;
+  for (const Finding& f : findings(r)) {
+    if (std::get<0>(f) == "src/api/fill.cpp") in_fill.insert(f);
+  }
+  EXPECT_EQ(in_fill, (std::set<Finding>{{"src/api/fill.cpp", 27, "EL102", "cl"},
+                                        {"src/api/fill.cpp", 28, "EL101", "cl"}}))
+      << show(in_fill);
+  for (const Diagnostic& d : r.diagnostics) {
+    if (d.file.filename() == "fill.cpp" && d.code == "EL101") {
+      // The direct uses only: line 28 and line 29's cast, not the alias's in ts_fill_complex.
+      EXPECT_NE(d.message.find("'cl_float2' of library OpenCL"), std::string::npos) << d.message;
+      EXPECT_NE(d.message.find("2 uses in this file; also line 29"), std::string::npos) << d.message;
+    }
+  }
 }
 
 TEST_F(Configurations, SharedCodeIsNoBackendsAndIsJudgedInEachConfiguration) {
@@ -218,7 +239,7 @@ TEST_F(Configurations, AConfigurationTheDatabaseLacksIsAWarningNamingThoseItHas)
   std::string warnings;
   for (const auto& w : r.warnings) warnings += w + "\n";
   EXPECT_NE(warnings.find("configurations.metal (-DTS_METAL and -I src/backend/metal) selects no command of "
-                          "the compile database; its commands are in: cl (5 units), host (5 units)"),
+                          "the compile database; its commands are in: cl (6 units), host (6 units)"),
             std::string::npos)
       << warnings;
   EXPECT_EQ(r.configuration_units.at("metal"), 0u);
@@ -252,14 +273,14 @@ TEST_F(Configurations, ReportsSayWhereEachFindingHolds) {
   render_text(text, r, TextOptions{});
   EXPECT_NE(text.str().find("(configurations cl, host) [EL100 frontend-includes-backend]"), std::string::npos)
       << text.str();
-  EXPECT_NE(text.str().find("in 10 files (2 configurations: cl 5 units, host 5 units)"), std::string::npos)
+  EXPECT_NE(text.str().find("in 12 files (2 configurations: cl 6 units, host 6 units)"), std::string::npos)
       << text.str();
   render_json(js, r, /*statistics=*/true);
   const json doc = json::parse(js.str());
   bool both = false;
   for (const json& d : doc.at("diagnostics")) both = both || d.at("configurations") == json({"cl", "host"});
   EXPECT_TRUE(both) << js.str();
-  EXPECT_EQ(doc.at("statistics").at("configurations"), json({{"cl", 5}, {"host", 5}}));
+  EXPECT_EQ(doc.at("statistics").at("configurations"), json({{"cl", 6}, {"host", 6}}));
   EXPECT_EQ(doc.at("statistics").at("units_in_no_configuration"), 0);
   render_sarif(sarif, r);
   EXPECT_NE(sarif.str().find("\"configurations\""), std::string::npos);
