@@ -1,7 +1,8 @@
 // GitHub Actions workflow commands: `::warning file=F,line=L,col=C,endLine=L2,endColumn=C2,title=EL200
-// tensor-operator::message`, one line per diagnostic (error, warning or notice by severity) and an ::error
-// line per file that could not be analyzed. Values are escaped as the runner expects: % CR LF in the message,
-// and also : and , in the properties.
+// tensor-operator::message (configurations cpu, opencl)`, one line per diagnostic (error, warning or notice
+// by severity; the configurations it holds in when the config states `configurations`) and an ::error line
+// per file that could not be analyzed. Values are escaped as the runner expects: % CR LF in the message, and
+// also : and , in the properties.
 #include "lint/support/source_text.hpp"
 #include "reports/report.hpp"
 
@@ -55,7 +56,7 @@ void print(std::ostream& out, const Annotation& a) {
 void render_github(std::ostream& out, const CheckResult& result) {
   for (const Diagnostic& d : result.diagnostics) {
     print(out, {command(d.severity), repository_path(result, d.file), d.line, d.column, d.end_line,
-                d.end_column, d.code + " " + d.name, d.message});
+                d.end_column, d.code + " " + d.name, d.message + configuration_suffix(d)});
   }
   for (const Failure& f : result.failures) {
     Annotation a;

@@ -1,7 +1,8 @@
 // The JUnit XML report: one testsuite whose testcases are the rules the command ran (one per rule, named
 // "EL200 tensor-operator", classname "emberlint.<family>") plus one per file that could not be analyzed.
-// A rule with findings at a failing severity (warning, error) has one <failure> listing them, clang style; a
-// rule with only info findings passes and lists them in <system-out>; a file that could not be analyzed is an
+// A rule with findings at a failing severity (warning, error) has one <failure> listing them, clang style
+// (with the configurations each holds in, and the units per configuration as a property of the suite); a rule
+// with only info findings passes and lists them in <system-out>; a file that could not be analyzed is an
 // <error>. The counts on <testsuites> and <testsuite> agree with the testcases.
 #include <map>
 #include <set>
@@ -49,7 +50,7 @@ struct Case {
 
 std::string finding_line(const CheckResult& result, const Diagnostic& d) {
   return display_path(result, d.file) + ":" + std::to_string(d.line) + ":" + std::to_string(d.column) + ": " +
-         std::string(to_string(d.severity)) + ": " + d.message + "\n";
+         std::string(to_string(d.severity)) + ": " + d.message + configuration_suffix(d) + "\n";
 }
 
 Case rule_case(const CheckResult& result, const std::string& code, const std::string& name,
@@ -147,8 +148,12 @@ void render_junit(std::ostream& out, const CheckResult& result, const JunitOptio
       << " skipped=\"0\">\n"
       << "    <properties>\n"
       << "      <property name=\"emberlint.version\" value=\"" << kVersion << "\"/>\n"
-      << "      <property name=\"files_analyzed\" value=\"" << result.files_analyzed << "\"/>\n"
-      << "    </properties>\n";
+      << "      <property name=\"files_analyzed\" value=\"" << result.files_analyzed << "\"/>\n";
+  if (!result.configuration_units.empty()) {
+    out << "      <property name=\"configurations\" value=\""
+        << xml_escape(configuration_counts(result), true) << "\"/>\n";
+  }
+  out << "    </properties>\n";
   for (const Case& c : cases) print_case(out, c);
   out << "  </testsuite>\n</testsuites>\n";
 }

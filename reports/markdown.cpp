@@ -1,5 +1,6 @@
 // The Markdown summary, sized for `$GITHUB_STEP_SUMMARY`: the totals, a table of findings per rule, a table
-// of the findings themselves (location, code, severity, message) capped with an "and N more" line, and the
+// of the findings themselves (location, code, severity, the configurations it holds in when the run has
+// configurations, message) capped with an "and N more" line, and the
 // files that could not be analyzed. Table cells are escaped so that no message can break the table or
 // inject HTML: `|` always, line breaks become spaces, and Markdown's special characters outside code spans.
 #include <algorithm>
@@ -52,7 +53,9 @@ void totals(std::ostream& out, const CheckResult& result) {
         << plural(by[static_cast<int>(Severity::warning)], "warning", "warnings") << ", "
         << by[static_cast<int>(Severity::info)] << " info)";
   }
-  out << " in " << plural(result.files_analyzed, "file", "files") << ".";
+  out << " in " << plural(result.files_analyzed, "file", "files");
+  if (!result.configuration_units.empty()) out << " (" << configuration_counts(result) << ")";
+  out << ".";
   if (!result.failures.empty())
     out << " **" << plural(result.failures.size(), "file", "files") << " could not be analyzed.**";
   if (!result.partial.empty())
@@ -87,13 +90,20 @@ void per_rule(std::ostream& out, const CheckResult& result) {
 }
 
 void findings(std::ostream& out, const CheckResult& result, std::size_t limit) {
-  out << "\n### Findings\n\n| location | code | severity | message |\n|---|---|---|---|\n";
+  // A configurations column when the run has configurations (a finding of a unit in none leaves it empty).
+  const bool configured = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
+                                      [](const Diagnostic& d) { return !d.configurations.empty(); });
+  out << "\n### Findings\n\n| location | code | severity | "
+      << (configured ? "configurations | message |\n|---|---|---|---|---|\n"
+                     : "message |\n|---|---|---|---|\n");
   std::size_t shown = std::min(limit, result.diagnostics.size());
   for (std::size_t i = 0; i < shown; ++i) {
     const Diagnostic& d = result.diagnostics[i];
     std::string where = display_path(result, d.file) + ":" + std::to_string(d.line);
     out << "| " << cell(where) << " | " << cell(d.code + " " + d.name) << " | " << to_string(d.severity)
-        << " | " << cell(d.message) << " |\n";
+        << " | ";
+    if (configured) out << cell(join_configurations(d.configurations)) << " | ";
+    out << cell(d.message) << " |\n";
   }
   if (shown < result.diagnostics.size()) {
     out << "\n_... and " << result.diagnostics.size() - shown

@@ -216,6 +216,20 @@ void each_report(const std::vector<Report>& reports, F merge) {
   }
 }
 
+// A finding (a JSON diagnostic, a SARIF result's property bag) that another report has too: it holds in the
+// configurations of both, sorted as the runner sorts them (Diagnostic::configurations).
+void unite_configurations(json& into, const json& other) {
+  if (!other.is_object() || !other.contains("configurations") || !other["configurations"].is_array()) return;
+  std::set<std::string> names;
+  for (const json* list : {static_cast<const json*>(&into["configurations"]), &other["configurations"]}) {
+    if (!list->is_array()) continue;
+    for (const json& n : *list) {
+      if (n.is_string()) names.insert(n.get<std::string>());
+    }
+  }
+  into["configurations"] = names;
+}
+
 std::string dump(const json& doc) {
   return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -245,17 +259,7 @@ std::string merge_json(const std::vector<Report>& reports, const std::vector<std
                      string_member(in, d, path, "message")};
       auto [it, added] = diagnostics.emplace(std::move(key), d);
       // One finding in the units of several configurations, which other shards checked: one, in each.
-      if (!added && d.contains("configurations") && d["configurations"].is_array()) {
-        json& into = it->second["configurations"];
-        std::set<std::string> names;
-        for (const json* list : {static_cast<const json*>(&into), &d["configurations"]}) {
-          if (!list->is_array()) continue;
-          for (const json& n : *list) {
-            if (n.is_string()) names.insert(n.get<std::string>());
-          }
-        }
-        into = names;
-      }
+      if (!added) unite_configurations(it->second, d);
     }
     const json& fails = array_member(in, r.doc, "", "failures");
     for (std::size_t i = 0; i < fails.size(); ++i) {
@@ -393,8 +397,13 @@ std::string merge_sarif(const std::vector<Report>& reports, const std::vector<st
       }
       if (run.contains("results")) {
         const json& list = array_member(in, run, path, "results");
-        for (std::size_t i = 0; i < list.size(); ++i)
-          results.emplace(result_key(in, list[i], indexed(path, "results", i)), list[i]);
+        for (std::size_t i = 0; i < list.size(); ++i) {
+          auto [it, added] = results.emplace(result_key(in, list[i], indexed(path, "results", i)), list[i]);
+          // As in the JSON merge: one result, in the configurations of each shard that found it.
+          const json& bag = list[i].contains("properties") ? list[i]["properties"] : json::object();
+          if (!added && bag.is_object() && bag.contains("configurations"))
+            unite_configurations(it->second["properties"], bag);
+        }
       }
       if (!run.contains("invocations")) continue;
       for (const json& invocation : array_member(in, run, path, "invocations")) {

@@ -13,6 +13,8 @@
 
 #include "lint/compile/configurations.hpp"
 #include "lint/run/runner.hpp"
+#include "lint/run/units.hpp"
+#include "reports/merge.hpp"
 #include "reports/report.hpp"
 #include "rules/registry.hpp"
 #include "tests/support/test_support.hpp"
@@ -284,6 +286,91 @@ TEST_F(Configurations, ReportsSayWhereEachFindingHolds) {
   EXPECT_EQ(doc.at("statistics").at("units_in_no_configuration"), 0);
   render_sarif(sarif, r);
   EXPECT_NE(sarif.str().find("\"configurations\""), std::string::npos);
+
+  // The CI formats: each annotation, JUnit failure line and Markdown row names the configurations.
+  std::ostringstream github, junit, markdown;
+  render_github(github, r);
+  // One annotation per finding, its message ending with where it holds.
+  auto annotation = [&](const std::string& start) {
+    const std::size_t at = github.str().find(start);
+    return at == std::string::npos ? std::string()
+                                   : github.str().substr(at, github.str().find('\n', at) - at);
+  };
+  const std::string scale = annotation("::warning file=src/api/scale.cpp,line=2,");
+  EXPECT_TRUE(scale.ends_with("(configurations cl, host)")) << github.str();
+  EXPECT_TRUE(annotation("::warning file=src/api/norm.cpp,line=6,").ends_with("(configuration host)"))
+      << github.str();
+  render_junit(junit, r, JunitOptions{});
+  EXPECT_NE(junit.str().find("src/api/scale.cpp:2:1: warning: "), std::string::npos) << junit.str();
+  EXPECT_NE(junit.str().find("(configurations cl, host)\n"), std::string::npos) << junit.str();
+  EXPECT_NE(junit.str().find("<property name=\"configurations\" value=\"2 configurations: cl 6 units, host 6 "
+                             "units\"/>"),
+            std::string::npos)
+      << junit.str();
+  render_markdown(markdown, r, MarkdownOptions{});
+  EXPECT_NE(
+      markdown.str().find("| location | code | severity | configurations | message |\n|---|---|---|---|---|"),
+      std::string::npos)
+      << markdown.str();
+  EXPECT_NE(
+      markdown.str().find("| src/api/scale.cpp:2 | EL100 frontend-includes-backend | warning | cl, host | "),
+      std::string::npos)
+      << markdown.str();
+  EXPECT_NE(markdown.str().find("in 12 files (2 configurations: cl 6 units, host 6 units)."),
+            std::string::npos)
+      << markdown.str();
+}
+
+TEST_F(Configurations, MergedShardsSayWhereEachFindingHoldsAsTheWholeRunDoes) {
+  // A report of the run (the whole one, or shard K of 2) in a format; then the findings of a JSON report
+  // or a SARIF log, each with its configurations.
+  auto report = [&](const std::string& format, unsigned shard) {
+    CheckOptions o;
+    o.paths = {root_};
+    o.build_dir = root_ / "build";
+    o.jobs = 2;
+    if (shard > 0) o.shard = Shard{shard, 2};
+    const CheckResult r = run_check(o, rule_catalog());
+    std::ostringstream out;
+    if (format == "json") {
+      render_json(out, r, /*statistics=*/false);
+    } else {
+      render_sarif(out, r);
+    }
+    return out.str();
+  };
+  auto held = [](const std::string& text) {
+    std::set<Finding> out;
+    const json doc = json::parse(text);
+    if (doc.contains("diagnostics")) {
+      for (const json& d : doc.at("diagnostics")) {
+        out.insert({d.at("file"), d.at("line"), d.at("code"),
+                    join_configurations(d.value("configurations", std::vector<std::string>{}))});
+      }
+      return out;
+    }
+    for (const json& res : doc.at("runs").at(0).at("results")) {
+      const json& at = res.at("locations").at(0).at("physicalLocation");
+      const json bag = res.value("properties", json::object());
+      EXPECT_TRUE(bag.is_object()) << res.dump();
+      out.insert({at.at("artifactLocation").at("uri"), at.at("region").at("startLine"), res.at("ruleId"),
+                  join_configurations(bag.value("configurations", std::vector<std::string>{}))});
+    }
+    return out;
+  };
+  for (const std::string format : {"json", "sarif"}) {
+    const std::string whole = report(format, 0), first = report(format, 1), second = report(format, 2);
+    // Each shard checks one of scale.cpp's two units (round robin over the sorted units): its finding of
+    // both configurations is found once in each shard, in one configuration.
+    const Finding both{"src/api/scale.cpp", 2, "EL100", "cl, host"};
+    ASSERT_EQ(held(whole).count(both), 1u) << format << "\n" << show(held(whole));
+    ASSERT_EQ(held(first).count(both), 0u) << format << "\n" << show(held(first));
+    ASSERT_EQ(held(second).count(both), 0u) << format << "\n" << show(held(second));
+    const std::string merged = merge_reports({{"1", first}, {"2", second}}, "").text;
+    EXPECT_EQ(held(merged), held(whole)) << format << " merged:\n"
+                                         << show(held(merged)) << "whole run:\n"
+                                         << show(held(whole));
+  }
 }
 
 TEST_F(Configurations, InitProposesTheConfigurationsTheSharedLayerAndTheInteropHeader) {
