@@ -55,9 +55,10 @@ std::vector<Token> Discoverer::tokens(const std::string& rel) const {
 
 // ---- the tensor type: the class that the most arithmetic operators of the frontend headers take ----
 // The tensor type: a frontend class with what a tensor has (members named shape, dtype, ndim, strides,
-// reshape, ...) that the frontend's functions take and return. Arithmetic operators on it are evidence too,
-// never enough alone: a template engine's value type and a SIMD helper have operators and no shape. When no
-// class has both kinds of evidence, nothing is proposed and the comment names the best candidate.
+// reshape, ...: at least one of them shape-like, which a buffer or a device handle is not) that the
+// frontend's functions take and return. Arithmetic operators on it are evidence too, never enough alone: a
+// template engine's value type and a SIMD helper have operators and no shape. When no class has both kinds of
+// evidence, nothing is proposed and the comment names the best candidate.
 namespace {
 
 bool tensor_member(std::string_view name) {
@@ -67,6 +68,14 @@ bool tensor_member(std::string_view name) {
       "dim",           "squeeze",    "transpose", "elem_type", "scalar_type", "sizes",  "element_size",
       "is_contiguous", "contiguous", "view",      "flatten"};
   return kMembers.count(name) != 0;
+}
+
+// What only an n-dimensional array has: its shape. A buffer or a handle has a device and a dtype too.
+bool shape_member(std::string_view name) {
+  static const std::set<std::string_view> kShape = {"shape",   "ndim",    "ndims",        "strides", "stride",
+                                                    "reshape", "numel",   "rank",         "dims",    "sizes",
+                                                    "squeeze", "flatten", "is_contiguous"};
+  return kShape.count(name) != 0;
 }
 
 }  // namespace
@@ -128,9 +137,12 @@ void Discoverer::find_tensor_type() {
   // The best candidate: the most tensor members, then the most uses.
   const std::pair<const std::string, Evidence>* best = nullptr;
   for (const auto& c : classes) {
-    if (!best || std::make_tuple(c.second.members.size(), c.second.uses, c.second.operators) >
-                     std::make_tuple(best->second.members.size(), best->second.uses, best->second.operators))
-      best = &c;
+    auto rank = [](const Evidence& e) {
+      const bool shaped =
+          std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
+      return std::make_tuple(shaped, e.members.size(), e.uses, e.operators);
+    };
+    if (!best || rank(c.second) > rank(best->second)) best = &c;
   }
   const Evidence& e = best->second;
   std::string members;
@@ -139,12 +151,15 @@ void Discoverer::find_tensor_type() {
   std::string evidence = (members.empty() ? "no tensor members" : "members " + members) + "; " +
                          plural(e.uses, "use") + " as a parameter or result in the frontend headers";
   if (e.operators) evidence += "; " + plural(e.operators, "arithmetic operator");
-  if (e.members.size() >= 2 && e.uses >= 4) {
+  const bool shaped =
+      std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
+  if (e.members.size() >= 2 && e.uses >= 4 && shaped) {
     out_.tensor_type = qualified;
     out_.tensor_why = qualified + ": " + evidence;
   } else if (e.members.size() + e.operators > 0) {
     out_.tensor_why =
-        "none proposed, the evidence is weak (at least 2 tensor members and 4 uses wanted); the best "
+        "none proposed, the evidence is weak (at least 2 tensor members, one of them shape-like: shape, "
+        "ndim, dims, strides, ..., and 4 uses wanted); the best "
         "candidate is " +
         qualified + ": " + evidence;
   }

@@ -41,7 +41,8 @@ void comment(std::ostringstream& o, const std::string& indent, const std::string
 }
 
 // The C++ standard the project builds with: the compile database's most common -std, else the one its
-// CMakeLists.txt sets (CMAKE_CXX_STANDARD 17, cxx_std_17), else C++20. The why goes to `why`.
+// CMakeLists.txt sets (CMAKE_CXX_STANDARD 17, cxx_std_17), else C++20; "" when the database passes none (the
+// compiler's default applies to every unit). The why goes to `why`.
 std::string project_std(const fs::path& root, const std::vector<CompileCommand>& commands, std::string& why) {
   std::map<std::string, std::size_t> stds;
   for (const auto& c : commands) {
@@ -54,6 +55,11 @@ std::string project_std(const fs::path& root, const std::vector<CompileCommand>&
                                       [](const auto& a, const auto& b) { return a.second < b.second; });
     why = top->first + " as " + std::to_string(top->second) + " of the database's commands";
     return top->first;
+  }
+  if (!commands.empty()) {
+    // The compiler's own default applies to every unit; a proposed -std would only differ from it.
+    why = "the database's commands pass no -std (the compiler's default): none proposed";
+    return {};
   }
   std::ifstream in(root / "CMakeLists.txt");
   std::ostringstream text;
@@ -249,7 +255,8 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     << "  \"per_file_ignores\": {},\n";
   std::string std_why;
   const std::vector<std::string> flags = [&] {
-    std::vector<std::string> f = {project_std(root, commands, std_why)};
+    std::vector<std::string> f;
+    if (std::string std = project_std(root, commands, std_why); !std.empty()) f.push_back(std);
     const auto folders = commands.empty() ? d.include_folders : database_include_folders(root, commands);
     for (const auto& i : folders) f.push_back("-I" + i);  // "." for the root
     return f;

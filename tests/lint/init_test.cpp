@@ -243,6 +243,35 @@ TEST_F(InitDiscovery, TheTensorTypeIsTheClassWithATensorsMembersNotTheMostOperat
   EXPECT_NE(text.find("lumen::text::Value"), std::string::npos) << "the best candidate, named: " << text;
 }
 
+// sieve: one client folder per FFT library, named after the library (cufft, rocfft beside fftw, clfft): each
+// a backend; a Buffer with a device and a dtype but no shape is no tensor type; a database whose commands
+// pass no -std gets none proposed (the compiler's default is what the build uses).
+TEST_F(InitDiscovery, LibraryNamedFoldersAreBackendsAndABufferIsNoTensor) {
+  const fs::path tree = copy("sieve");
+  const std::string root = tree.string();
+  json database = json::array();
+  for (const char* file :
+       {"src/buffer.cpp", "libraries/fftw/fftw_client.cpp", "libraries/clfft/clfft_client.cpp"})
+    database.push_back({{"directory", root + "/build"},
+                        {"file", root + "/" + file},
+                        {"arguments", {"c++", "-I" + root + "/include", "-c", root + "/" + file}}});
+  write_file(tree / "build/compile_commands.json", database.dump(1));
+  Outcome init = run_in(tree, emberlint::test::emberlint() + " init -p build --dry-run", scratch_);
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  const json c = json::parse(init.out, nullptr, true, true);
+  const json& b = c.at("layers").at("backends");
+  EXPECT_EQ(b.at("cufft"), json({"libraries/cufft/**"})) << init.out;
+  EXPECT_EQ(b.at("rocfft"), json({"libraries/rocfft/**"})) << init.out;
+  EXPECT_EQ(b.size(), 4u) << init.out;
+  EXPECT_EQ(c.at("libraries").at("CUDA").at("backend"), "cufft") << init.out;
+  EXPECT_EQ(c.at("libraries").at("HIP").at("backend"), "rocfft") << init.out;
+  EXPECT_EQ(c.at("tensor_types"), json::array()) << init.out;
+  EXPECT_NE(init.out.find("one of them shape-like"), std::string::npos) << init.out;
+  EXPECT_EQ(c.at("compile_flags"), json({"-Iinclude"})) << init.out;
+  EXPECT_NE(init.out.find("commands pass no -std (the compiler's default): none proposed"), std::string::npos)
+      << init.out;
+}
+
 // What init writes is a config emberlint loads and runs; it is never overwritten unless asked, and --dry-run
 // writes nothing.
 TEST_F(InitDiscovery, WritesAConfigThatLoadsAndNeverOverwritesUnlessAsked) {
