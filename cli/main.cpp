@@ -315,14 +315,15 @@ int main(int argc, char** argv) {
                          "what init proposes");
     }
     std::vector<CompileCommand> commands;
+    std::size_t entries = 0;
     if (!init_build.empty()) {
       try {
-        commands = load_compile_database(init_build);
+        commands = load_compile_database(init_build, &entries);
       } catch (const CompileDatabaseError& e) {
         return usage_error(e.what());
       }
     }
-    std::string text = starter_config(canonical_path(init_dir), commands);
+    std::string text = starter_config(canonical_path(init_dir), commands, entries);
     if (dry_run) {
       std::cout << text;
       return 0;

@@ -266,7 +266,7 @@ fs::path compile_database_path(const fs::path& build_dir) {
   return fs::is_directory(build_dir, ec) ? build_dir / "compile_commands.json" : build_dir;
 }
 
-std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
+std::vector<CompileCommand> load_compile_database(const fs::path& build_dir, std::size_t* entries) {
   std::error_code ec;
   const fs::path path = compile_database_path(build_dir);
   if (!fs::exists(build_dir, ec)) {
@@ -281,10 +281,11 @@ std::vector<CompileCommand> load_compile_database(const fs::path& build_dir) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in || in.bad()) throw CompileDatabaseError(path.string() + ": cannot read the compile database");
-  return parse_compile_database(text.str(), path.string());
+  return parse_compile_database(text.str(), path.string(), entries);
 }
 
-std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin) {
+std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin,
+                                                   std::size_t* entries) {
   nlohmann::json db;
   try {
     db = nlohmann::json::parse(text);
@@ -292,6 +293,7 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
     throw CompileDatabaseError(origin + ": not a valid compile database: " + e.what());
   }
   if (!db.is_array()) throw CompileDatabaseError(origin + ": expected a JSON array of compile commands");
+  if (entries) *entries = db.size();
   // A file compiled several times (once per backend, with other defines) keeps each distinct command, in
   // the database's order; an exact repeat (the same file in two targets with the same flags) is one.
   std::map<fs::path, std::vector<CompileCommand>> by_file;

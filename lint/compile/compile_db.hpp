@@ -36,12 +36,15 @@ std::filesystem::path compile_database_path(const std::filesystem::path& build_d
 // Reads BUILD_DIR/compile_commands.json (or the file itself). Throws CompileDatabaseError with a message
 // the user can act on. Sorted by file; a file compiled with several distinct commands (once per backend, with
 // other defines) keeps each, in the database's order, and an exact repeat is dropped.
-std::vector<CompileCommand> load_compile_database(const std::filesystem::path& build_dir);
+// `entries`, when given, receives the database's own number of entries, the dropped repeats included.
+std::vector<CompileCommand> load_compile_database(const std::filesystem::path& build_dir,
+                                                  std::size_t* entries = nullptr);
 
 // Parses the text of a compile database; `origin` (the file it came from) starts every error message. Throws
 // CompileDatabaseError for text that is not a JSON array of entries with string "directory" and "file" and an
 // "arguments" array or a "command" string. Sorted and deduplicated like load_compile_database.
-std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin);
+std::vector<CompileCommand> parse_compile_database(std::string_view text, const std::string& origin,
+                                                   std::size_t* entries = nullptr);
 
 // Splits a shell command line the way a POSIX shell would for compile commands (quotes and backslashes).
 std::vector<std::string> split_command_line(const std::string& command);

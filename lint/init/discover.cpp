@@ -175,7 +175,6 @@ Discovery Discoverer::run() {
     out_.glue_why += (out_.glue_why.empty() ? "" : "; ") + join_why(glue_files_) +
                      ": files beside the backend folders, which register or select them";
   out_.read = plural(files_.size(), "C and C++ file") + " under the folder";
-  if (!commands_.empty()) out_.read += ", " + plural(commands_.size(), "compile command");
   return std::move(out_);
 }
 

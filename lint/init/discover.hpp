@@ -40,7 +40,8 @@ struct ProposedModel {
 };
 
 struct Discovery {
-  std::string read;  // what was read: "412 C and C++ files under ., 68 compile commands"
+  std::string
+      read;  // what was read: "412 C and C++ files under the folder" (init adds the database's entries)
   std::vector<std::string> frontend, tests, glue, exclude;
   std::string frontend_why, tests_why, glue_why, exclude_why;
   std::vector<ProposedBackend> backends;

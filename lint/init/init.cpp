@@ -140,8 +140,18 @@ std::vector<ExpectedErrors> unbuilt_errors(const fs::path& root, const std::vect
 
 }  // namespace
 
-std::string starter_config(const fs::path& root, const std::vector<CompileCommand>& commands) {
+std::string starter_config(const fs::path& root, const std::vector<CompileCommand>& commands,
+                           std::size_t entries) {
   Discovery d = discover(root, commands);
+  // The database as its entries count, and what a parse sees of them: an entry that repeats another's file
+  // and parse flags (the same source in a static and a shared library target) is parsed once.
+  entries = std::max(entries, commands.size());
+  if (entries)
+    d.read += ", " + std::to_string(entries) + (entries == 1 ? " compile command" : " compile commands");
+  if (entries > commands.size())
+    d.read += " (" + std::to_string(commands.size()) +
+              " distinct: " + std::to_string(entries - commands.size()) +
+              " repeat another's file and parse flags)";
   // A backend chosen at compile time: its configurations, and the folder every backend compiles as shared.
   const ConfigurationProposal configurations = propose_configurations(root, commands, d);
   apply_proposal(configurations, d);

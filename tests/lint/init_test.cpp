@@ -255,6 +255,16 @@ TEST_F(InitDiscovery, LibraryNamedFoldersAreBackendsAndABufferIsNoTensor) {
     database.push_back({{"directory", root + "/build"},
                         {"file", root + "/" + file},
                         {"arguments", {"c++", "-I" + root + "/include", "-c", root + "/" + file}}});
+  // The same source in a static and a shared library target: two entries, one parse.
+  json repeat = database.back();
+  repeat["arguments"] = {"c++",
+                         "-I" + root + "/include",
+                         "-fPIC",
+                         "-o",
+                         "shared/clfft_client.o",
+                         "-c",
+                         root + "/libraries/clfft/clfft_client.cpp"};
+  database.push_back(repeat);
   write_file(tree / "build/compile_commands.json", database.dump(1));
   Outcome init = run_in(tree, emberlint::test::emberlint() + " init -p build --dry-run", scratch_);
   ASSERT_EQ(init.exit_code, 0) << init.err;
@@ -268,6 +278,10 @@ TEST_F(InitDiscovery, LibraryNamedFoldersAreBackendsAndABufferIsNoTensor) {
   EXPECT_EQ(c.at("tensor_types"), json::array()) << init.out;
   EXPECT_NE(init.out.find("one of them shape-like"), std::string::npos) << init.out;
   EXPECT_EQ(c.at("compile_flags"), json({"-Iinclude"})) << init.out;
+  EXPECT_NE(init.out.find("from 7 C and C++ files under the folder, 4 compile commands (3 distinct: 1 repeat "
+                          "another's file and parse flags)."),
+            std::string::npos)
+      << "every entry of the database counted: " << init.out;
   EXPECT_NE(init.out.find("commands pass no -std (the compiler's default): none proposed"), std::string::npos)
       << init.out;
 }
