@@ -2,6 +2,7 @@
 #   bin/emberlint
 #   share/doc/emberlint/rules/<CODE>.md        every rule's explanation (`emberlint rule <CODE>`), written
 #                                              into <build>/share/doc/emberlint/rules each time emberlint links
+#   share/emberlint/bazel/                     the Bazel aspect and rules (bazel/), a repository of their own
 #   lib/cmake/Emberlint/EmberlintConfig.cmake, EmberlintConfigVersion.cmake, Emberlint.cmake
 #                                              find_package(Emberlint CONFIG): Emberlint::emberlint and
 #                                              emberlint_add_check() (cmake/Emberlint.cmake)
@@ -31,6 +32,8 @@ set(EMBERLINT_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/Emberlint)
 install(TARGETS emberlint RUNTIME DESTINATION ${EMBERLINT_INSTALL_BINDIR} COMPONENT emberlint)
 install(DIRECTORY ${EMBERLINT_RULE_DOCS_BUILD_DIR}/ DESTINATION ${EMBERLINT_INSTALL_DOCDIR}/rules
         COMPONENT emberlint FILES_MATCHING PATTERN "EL*.md")
+# The Bazel rules (bazel/README.md), a repository a workspace loads with local_repository.
+install(DIRECTORY ${EMBERLINT_ROOT}/bazel/ DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/emberlint/bazel COMPONENT emberlint)
 
 set(_emberlint_package_dir ${CMAKE_BINARY_DIR}/cmake/Emberlint)
 configure_package_config_file(${EMBERLINT_ROOT}/cmake/EmberlintConfig.cmake.in

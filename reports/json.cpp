@@ -43,6 +43,7 @@ void render_json(std::ostream& out, const CheckResult& result, bool statistics) 
   doc["tool"] = "emberlint";
   doc["version"] = kVersion;
   if (result.shard) doc["shard"] = {{"index", result.shard->index}, {"count", result.shard->count}};
+  if (result.unit) doc["unit"] = sanitize_utf8(display_path(result, *result.unit));
   doc["files_analyzed"] = result.files_analyzed;
   json diags = json::array();
   std::map<std::string, std::size_t> counts;

@@ -238,9 +238,12 @@ std::string dump(const json& doc) {
 
 std::string merge_json(const std::vector<Report>& reports, const std::vector<std::string>& missing) {
   // Summed or merged below; every other member must be the same in all reports that have it. The merged
-  // report is the whole run's: no "shard", and "missing_shards" when some were not merged.
-  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures", "partial",
-                                                "fixed",          "statistics",  "shard"};
+  // report is the whole run's: no "shard", and "missing_shards" when some were not merged; the "unit"s of
+  // per-unit runs become its "units".
+  static const std::set<std::string> kMerged = {"files_analyzed", "diagnostics", "failures",
+                                                "partial",        "fixed",       "statistics",
+                                                "shard",          "unit",        "units"};
+  std::set<std::string> units;
   json merged = json::object();
   std::size_t files = 0;
   std::optional<std::size_t> fixed;
@@ -280,6 +283,14 @@ std::string merge_json(const std::vector<Report>& reports, const std::vector<std
       }
     }
     if (r.doc.contains("fixed")) fixed = fixed.value_or(0) + count_member(in, r.doc, "", "fixed");
+    if (r.doc.contains("unit")) units.insert(string_member(in, r.doc, "", "unit"));
+    if (r.doc.contains("units")) {
+      const json& list = array_member(in, r.doc, "", "units");
+      for (std::size_t i = 0; i < list.size(); ++i) {
+        if (!list[i].is_string()) fail(in, indexed("", "units", i) + ": expected a string");
+        units.insert(list[i].get<std::string>());
+      }
+    }
     statistics = statistics || r.doc.contains("statistics");
     for (const auto& [key, value] : r.doc.items()) {
       if (kMerged.count(key)) continue;
@@ -306,6 +317,7 @@ std::string merge_json(const std::vector<Report>& reports, const std::vector<std
   }
   if (fixed) merged["fixed"] = *fixed;
   if (statistics) merged["statistics"] = counts;
+  if (!units.empty()) merged["units"] = units;
   if (!missing.empty()) merged["missing_shards"] = missing;
   return dump(merged);
 }
@@ -380,6 +392,7 @@ std::string merge_sarif(const std::vector<Report>& reports, const std::vector<st
   std::map<std::string, std::size_t> rule_index;
   std::map<FindingKey, json> results;
   std::map<std::pair<fs::path, std::string>, json> notifications;
+  std::map<std::string, json> units;  // the per-unit runs' units (properties.unit, properties.units)
   bool successful = true;
   each_report(reports, [&](const Report& r, const MergeInput& in) {
     const json& runs = r.doc["runs"];
@@ -387,6 +400,14 @@ std::string merge_sarif(const std::vector<Report>& reports, const std::vector<st
       const json& run = runs[j];
       const std::string path = indexed("", "runs", j);
       if (base.is_null()) base = run;
+      if (run.contains("properties") && run["properties"].is_object()) {
+        const json& properties = run["properties"];
+        if (properties.contains("unit")) units.emplace(properties["unit"].dump(), properties["unit"]);
+        if (properties.contains("units")) {
+          for (const json& u : array_member(in, properties, path + ".properties", "units"))
+            units.emplace(u.dump(), u);
+        }
+      }
       const json& driver = run["tool"]["driver"];
       if (driver.contains("rules")) {
         const json& list = array_member(in, driver, path + ".tool.driver", "rules");
@@ -445,7 +466,14 @@ std::string merge_sarif(const std::vector<Report>& reports, const std::vector<st
   json run = std::move(base);
   if (run.contains("properties") && run["properties"].is_object()) {
     run["properties"].erase("shard");  // the merged run is the whole one
+    run["properties"].erase("unit");
+    run["properties"].erase("units");
     if (run["properties"].empty()) run.erase("properties");
+  }
+  if (!units.empty()) {
+    json list = json::array();
+    for (auto& [key, u] : units) list.push_back(std::move(u));
+    run["properties"]["units"] = std::move(list);
   }
   run["tool"]["driver"]["rules"] = std::move(rules);
   run["results"] = std::move(merged_results);

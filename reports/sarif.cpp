@@ -257,6 +257,8 @@ void render_sarif(std::ostream& out, const CheckResult& result) {
   // --shard K/N: the run's part, in its property bag (`emberlint merge` reads it; code scanning ignores it).
   if (result.shard)
     run["properties"] = {{"shard", {{"index", result.shard->index}, {"count", result.shard->count}}}};
+  // Per-unit mode: the unit checked, as its results' locations name files (`emberlint merge` reads it).
+  if (result.unit) run["properties"]["unit"] = artifact_location(result, *result.unit);
   json doc = {{"$schema", kSchema}, {"version", "2.1.0"}, {"runs", json::array({std::move(run)})}};
   out << doc.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
 }

@@ -53,6 +53,8 @@ packages=(
                                           # (the benchmark report and its test), tests/golden/generate.py
   python3-torch             # bench/torch_bench.py: PyTorch on the CPU, the report's multi-threaded peer
   debootstrap               # the fresh-root test stage
+  dpkg-dev                  # cpack's DEB generator (dpkg-shlibdeps): emberlint's package, its test
+  bazel-bootstrap           # the Bazel aspect's test (tests/bazel/bazel_test.sh)
   neovim                    # a real client of `emberlint lsp` (tests/lint/lsp/neovim_test.sh)
 )
 
@@ -238,8 +240,10 @@ fresh_root_build() {  # waits for the preparation, then configures every depende
   # Configuring finds every dependency of every target (Eigen, OpenBLAS, LAPACKE, OpenCL, GoogleTest, Google
   # Benchmark, libclang, CLI11, nlohmann-json); emberlint, the one that links libclang, builds and runs. (The
   # ember library's build is left to the other stages: it would add minutes and test no other package.)
+  # Then emberlint's Debian package (cmake/EmberlintPackage.cmake) is made, installed with apt as a user
+  # would, and /usr/bin/emberlint checks tests/lint/fixtures/package: exit 1 with its planted EL100 and EL101.
   fresh_root_run \
-    "cd /src && cmake --preset release >/dev/null && cmake --build --preset release -j $jobs --target emberlint && build/release/bin/emberlint rules >/dev/null" \
+    "cd /src && cmake --preset release >/dev/null && cmake --build --preset release -j $jobs --target emberlint && build/release/bin/emberlint rules >/dev/null && rm -rf build/package && cpack --config build/release/CPackConfig.cmake -B build/package && apt-get install -y ./build/package/emberlint_*.deb && cd tests/lint/fixtures/package && { /usr/bin/emberlint check --no-cache src >/tmp/package-check.txt; status=\$?; cat /tmp/package-check.txt; [ \$status -eq 1 ] && grep -q 'EL100 frontend-includes-backend' /tmp/package-check.txt && grep -q 'EL101 frontend-uses-backend-symbol' /tmp/package-check.txt; }" \
     >>"$fresh_log" 2>&1 || rc=$?
   if [ "$rc" -ne 0 ]; then
     echo "setup: building in the fresh root failed (exit $rc); the end of build/fresh-root.log:" >&2

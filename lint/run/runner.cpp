@@ -5,8 +5,8 @@
 #include <set>
 #include <tuple>
 
-#include "lint/compile/configurations.hpp"
 #include "lint/compile/compile_db.hpp"
+#include "lint/compile/configurations.hpp"
 #include "lint/findings/suppressions.hpp"
 #include "lint/project/config.hpp"
 #include "lint/run/git_diff.hpp"
@@ -150,6 +150,7 @@ CheckResult run_check(const CheckOptions& options, const RuleCatalog& rules) {
         "the sources, and was it configured (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)?");
   jobs = take_shard(std::move(jobs), options.shard);
   if (options.shard.count > 1) result.shard = options.shard;
+  if (options.unit_command) result.unit = fs::absolute(paths.front()).lexically_normal();
   for (Job& j : jobs) j.keep_warm = true;
 
   const std::string resource_dir = find_resource_dir();

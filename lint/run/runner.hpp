@@ -91,6 +91,9 @@ struct CheckResult {
   // --shard K/N with N > 1: this run is the K-th of N parts, and its reports say so (`emberlint merge` checks
   // that it joins each part once and all of them).
   std::optional<Shard> shard;
+  // Per-unit mode (`check FILE -- COMMAND`): the one unit this run checked, which its reports name so that
+  // `emberlint merge` can join the reports of many such runs (a build system's, one action per unit).
+  std::optional<std::filesystem::path> unit;
   std::vector<Diagnostic> diagnostics;
   std::vector<Failure> failures;  // units that could not be analyzed at all
   // Units analyzed despite parse errors: their findings are in `diagnostics` (Failure::partial).

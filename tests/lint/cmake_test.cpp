@@ -3,6 +3,7 @@
 // `cmake --install`, then find_package(Emberlint) + emberlint_add_check() in a small project built by Ninja.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -212,6 +213,56 @@ TEST_F(BuildIntegration, ShardsPartitionTheUnitsAndMergeToTheUnshardedReport) {
   int shared = 0;
   for (const auto& d : all.at("diagnostics")) shared += d.at("file") == "frontend/shared.hpp";
   EXPECT_EQ(shared, 1);
+}
+
+// A build system that runs one action per unit (Bazel's aspect, bazel/emberlint.bzl) merges their reports:
+// each per-unit report names its unit, so two clean units' reports are not "the same report"; the merged
+// report lists the units and has the diagnostics of one run over all of them (the shared header's finding
+// once); the same unit's report twice is still refused.
+TEST_F(BuildIntegration, PerUnitReportsNameTheirUnitAndMergeToTheWholeRun) {
+  add_units();
+  write_file(dir_ / "frontend/clean.cpp", "int c() { return 3; }\n");
+  std::vector<std::string> files = {"frontend/bad.cpp", "frontend/clean.cpp"};  // both clean here
+  for (int i = 1; i <= 7; ++i) files.push_back("frontend/u" + std::to_string(i) + ".cpp");
+  for (const std::string format : {"json", "sarif"}) {
+    std::string merge = "merge";
+    for (std::size_t i = 0; i < files.size(); ++i) {
+      const std::string report = "unit" + std::to_string(i) + "." + format;
+      Outcome r = emberlint("check --exit-zero --format " + format + " -o " + report + " " + files[i] +
+                            " -- g++ -std=c++20 -isystem vendor -c " + files[i]);
+      ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+      const nlohmann::json doc = nlohmann::json::parse(read_file(dir_ / report));
+      const nlohmann::json unit =
+          format == "json" ? doc.at("unit") : doc.at("runs").at(0).at("properties").at("unit");
+      EXPECT_EQ(unit, format == "json" ? nlohmann::json(files[i])
+                                       : nlohmann::json{{"uri", files[i]}, {"uriBaseId", "%SRCROOT%"}})
+          << report;
+      merge += " " + report;
+    }
+    Outcome merged = emberlint(merge + " -o merged." + format);
+    ASSERT_EQ(merged.exit_code, 0) << merged.err;
+    const nlohmann::json doc = nlohmann::json::parse(read_file(dir_ / ("merged." + format)));
+    if (format == "json") {
+      EXPECT_EQ(doc.at("files_analyzed"), files.size());
+      std::vector<std::string> sorted = files;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_EQ(doc.at("units"), nlohmann::json(sorted));
+      EXPECT_FALSE(doc.contains("unit"));
+      // The diagnostics of one run over the seven units of the database.
+      Outcome all = emberlint("check -p build --format json -o all.json");
+      ASSERT_EQ(all.exit_code, 1) << all.err;
+      EXPECT_EQ(doc.at("diagnostics"), nlohmann::json::parse(read_file(dir_ / "all.json")).at("diagnostics"));
+    } else {
+      const nlohmann::json& properties = doc.at("runs").at(0).at("properties");
+      EXPECT_EQ(properties.at("units").size(), files.size());
+      EXPECT_FALSE(properties.contains("unit"));
+    }
+    fs::copy_file(dir_ / ("unit3." + format), dir_ / ("again." + format),
+                  fs::copy_options::overwrite_existing);
+    Outcome twice = emberlint("merge unit3." + format + " again." + format);
+    EXPECT_EQ(twice.exit_code, 2) << twice.err;
+    EXPECT_NE(twice.err.find("are the same report"), std::string::npos) << twice.err;
+  }
 }
 
 // Headers with code that no unit includes are checked once over all shards, never once per shard: the

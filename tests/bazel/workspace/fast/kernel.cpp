@@ -1,0 +1,5 @@
+#include "fast/kernel.hpp"
+
+namespace fast {
+float twice(float x) { return 2.0f * x; }
+}  // namespace fast

@@ -1,0 +1,6 @@
+#include <cstdio>
+
+int main() {
+  std::puts("tool");
+  return 0;
+}
