@@ -466,8 +466,14 @@ int main(int argc, char** argv) {
     }
   }
 
-  // Per-unit mode: absolute paths, as the compiler prints them in the build log.
-  if (options.unit_command) result.root.clear();
+  // Per-unit mode's text: absolute paths, as the compiler prints them in the build log. Its JSON and SARIF
+  // reports keep paths relative to the project root, like every report, so that `emberlint merge` joins the
+  // reports of the units of one tree (a build system's per-unit actions) as it joins shards.
+  CheckResult build_log;
+  if (options.unit_command) {
+    build_log = result;
+    build_log.root.clear();
+  }
   for (const OutputTarget& target : targets) {
     std::ostringstream file;  // -o: written whole, atomically, at the end
     std::ostream& out = target.file.empty() ? std::cout : file;
@@ -487,7 +493,7 @@ int main(int argc, char** argv) {
       text.quiet = quiet || options.unit_command;  // per-unit mode: a build log line per unit is noise
       text.color = color == "always" || (color == "auto" && target.file.empty() && isatty(STDOUT_FILENO) &&
                                          !std::getenv("NO_COLOR"));
-      render_text(out, result, text);
+      render_text(out, options.unit_command ? build_log : result, text);
       if (statistics) render_statistics(out, result);
     }
     out.flush();

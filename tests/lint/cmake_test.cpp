@@ -234,9 +234,10 @@ TEST_F(BuildIntegration, PerUnitReportsNameTheirUnitAndMergeToTheWholeRun) {
       const nlohmann::json doc = nlohmann::json::parse(read_file(dir_ / report));
       const nlohmann::json unit =
           format == "json" ? doc.at("unit") : doc.at("runs").at(0).at("properties").at("unit");
-      EXPECT_EQ(unit, format == "json" ? nlohmann::json(files[i])
-                                       : nlohmann::json{{"uri", files[i]}, {"uriBaseId", "%SRCROOT%"}})
-          << report;
+      const nlohmann::json expected =
+          format == "json" ? nlohmann::json(files[i])
+                           : nlohmann::json::object({{"uri", files[i]}, {"uriBaseId", "%SRCROOT%"}});
+      EXPECT_EQ(unit, expected) << report;
       merge += " " + report;
     }
     Outcome merged = emberlint(merge + " -o merged." + format);
