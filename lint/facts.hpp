@@ -113,6 +113,7 @@ struct Operator {
   Location at;           // the whole expression
   Location operator_at;  // the operator token (its expansion point when a macro produced it)
   std::string spelling;  // "+", "+=", "-", "<", "[]", "()"
+  std::string token;     // the token at operator_at as written ("+", "and", "[" of "[]"); empty: not found
   bool unary = false;
   bool prefix = false;        // unary: the operator comes before its operand
   bool overloaded = false;    // a resolved call of an operator function
@@ -170,8 +171,9 @@ struct NamespaceUse {
 struct TuFacts {
   std::filesystem::path main_file;
   FileId main = -1;
-  // A batch of headers (lint/run/runner.cpp: its main file only includes them): the headers, each standing for a
-  // unit's own file. They share a layer; the first stands for the unit in ProjectModel::configured_by_unit.
+  // A batch of headers (lint/run/runner.cpp: its main file only includes them): the headers, each standing
+  // for a unit's own file. They share a layer; the first stands for the unit in
+  // ProjectModel::configured_by_unit.
   std::vector<FileId> batch;
   std::vector<FileFacts> files;
   std::vector<Include> includes;  // directives in project files

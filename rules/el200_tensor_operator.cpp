@@ -6,8 +6,8 @@
 #include <optional>
 #include <set>
 
-#include "lint/support/source_text.hpp"
 #include "lint/findings/suppressions.hpp"
+#include "lint/support/source_text.hpp"
 #include "rules/registry.hpp"
 
 namespace emberlint {
@@ -203,9 +203,15 @@ class TensorOperator final : public Rule {
       if (n.function.empty()) continue;
       auto& src = sources[n.op->at.file];
       if (!src) src = SourceText::read(facts.path(n.op->at.file));
-      if (!src || !matches_source(*src, *n.op)) {
+      if (!src) {
         n.function.clear();
-        n.why_not = "the source changed";
+        n.why_not = "the file could not be read to rewrite it";
+      } else if (n.op->token.empty()) {
+        n.function.clear();
+        n.why_not = "the operator '" + n.op->spelling + "' is not spelled in the expression's text";
+      } else if (!matches_source(*src, *n.op)) {
+        n.function.clear();
+        n.why_not = "the file on disk is not the text that was checked (it changed since, or is unsaved)";
       } else if (n.compound) {
         const Location& lhs = n.op->operands[0];
         if (!simple_lvalue(std::string_view(src->text()).substr(lhs.offset, lhs.end_offset - lhs.offset))) {
@@ -261,7 +267,7 @@ class TensorOperator final : public Rule {
       const Operator& op = *n.op;
       Location at = op.operator_at;
       at.end_line = at.line;
-      at.end_column = at.column + static_cast<unsigned>(op.spelling.size());
+      if (op.token.empty()) at.end_column = at.column + static_cast<unsigned>(op.spelling.size());
       std::string type = facts.type(op.operand_types[tensor_index(model, op)])->spelling;
       std::string message = "operator '" + op.spelling + "' applied to tensor type '" + type + "'";
       std::vector<Replacement> fix;
@@ -390,11 +396,12 @@ class TensorOperator final : public Rule {
                              });
   }
 
-  // The file still has the operator where the facts say (they came from the same text).
+  // The file on disk still has the operator's token where the facts say (they came from the same text,
+  // unless the file changed after the parse or the editor's buffer is unsaved).
   static bool matches_source(const SourceText& src, const Operator& op) {
     const std::string& t = src.text();
     if (op.at.end_offset > t.size()) return false;
-    return t.compare(op.operator_at.offset, op.spelling.size(), op.spelling) == 0;
+    return t.compare(op.operator_at.offset, op.token.size(), op.token) == 0;
   }
 
   static std::string render(const Location& range, const std::vector<const Node*>& fixable,

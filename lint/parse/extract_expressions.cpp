@@ -26,16 +26,18 @@ bool Extractor::is_expression(CXCursor c) {
   return clang_isExpression(clang_getCursorKind(c)) != 0;
 }
 
-// The text between two ranges of one file, without surrounding blanks: a binary operator's spelling.
+// The text between two ranges of one file without blanks, line continuations and comments: a binary
+// operator's spelling (`a /* lhs */ + b` is `+`).
 std::string Extractor::between(const Location& a, const Location& b) {
   if (a.file != b.file || a.end_offset > b.offset) return {};
   std::string_view t = text(a.file);
   if (b.offset > t.size()) return {};
-  std::string_view s = t.substr(a.end_offset, b.offset - a.end_offset);
-  auto first = s.find_first_not_of(" \t\r\n\\");
-  if (first == std::string_view::npos) return {};
-  auto last = s.find_last_not_of(" \t\r\n\\");
-  return std::string(s.substr(first, last - first + 1));
+  std::string out;
+  for (std::size_t i = skip_blanks(t, a.end_offset); i < b.offset; i = skip_blanks(t, i)) {
+    if (t[i] != '\\') out += t[i];
+    ++i;
+  }
+  return out;
 }
 
 void Extractor::add_condition(const Location& l) {
@@ -147,20 +149,29 @@ void Extractor::add_call(CXCursor c, int definition) {
       call.argument_types.push_back(clang::type_spelling(clang_getCursorType(arg)));
     if (call.operator_spelling == "=" && args.size() == 2) {
       if (instantiation_depth_ == 0) add_assignment(call.at, args[0], args[1], definition);
-    } else if (tracked_operator(call.operator_spelling) && !args.empty()) {
+    } else if (tracked_operator(call.operator_spelling) && (!args.empty() || named_member_call(c, object))) {
       Operator op = make_operator(call.at, call.operator_spelling, definition);
       op.overloaded = resolved;
       op.instantiated = instantiation_depth_ > 0;
+      // A member operator called by name (`a.operator-()`, `r.operator+=(b)`): the object is an operand.
+      const bool named_member = named_member_call(c, object);
+      if (named_member) {
+        op.operands.push_back(extent(object));
+        op.operand_types.push_back(call.object);
+      }
       std::size_t count = args.size();
       // Postfix ++ and -- carry a dummy int operand that is not in the source.
-      if ((op.spelling == "++" || op.spelling == "--") && count == 2) count = 1;
+      const bool postfix_dummy =
+          (op.spelling == "++" || op.spelling == "--") && count + op.operands.size() == 2;
+      if (postfix_dummy) --count;
       for (std::size_t i = 0; i < count; ++i) {
         op.operands.push_back(call.arguments[i]);
         op.operand_types.push_back(call.argument_type_ids[i]);
       }
-      op.operator_at = operator_token(op.at, op.operands);
-      op.unary = count == 1 && op.spelling != "()" && op.spelling != "[]";
-      op.prefix = op.unary && op.operator_at.offset < op.operands[0].offset;
+      op.operator_at = operator_token(op.at, op.operands, op.spelling);
+      op.token = text(op.operator_at);
+      op.unary = op.operands.size() == 1 && op.spelling != "()" && op.spelling != "[]";
+      op.prefix = op.unary && (named_member ? !postfix_dummy : op.operator_at.offset < op.operands[0].offset);
       if (!op.unary || tracked_unary(op.spelling)) facts_.operators.push_back(std::move(op));
     }
   }
@@ -171,6 +182,25 @@ void Extractor::add_call(CXCursor c, int definition) {
   } else if (resolved) {
     instantiated_calls_.push_back(std::move(call));
   }
+}
+
+// A call of a member function spelled with its object and the keyword: `a.operator-()`, `p->operator+=(b)`
+// (not `a - b`, whose object is the call's first argument).
+bool Extractor::named_member_call(CXCursor call, CXCursor object) {
+  if (clang_Cursor_isNull(object)) return false;
+  Location o = extent(object), whole = extent(call);
+  if (o.file < 0 || o.file != whole.file) return false;
+  std::string_view t = text(o.file);
+  std::size_t i = skip_blanks(t, o.end_offset);
+  if (t.compare(i, 1, ".") == 0) {
+    i += 1;
+  } else if (t.compare(i, 2, "->") == 0) {
+    i += 2;
+  } else {
+    return false;
+  }
+  i = skip_blanks(t, i);
+  return t.compare(i, 8, "operator") == 0 && i < whole.end_offset;
 }
 
 bool Extractor::class_typed(int type) const {
@@ -201,7 +231,8 @@ void Extractor::add_builtin_operator(CXCursor c, CXCursorKind kind, int definiti
     op.unary = true;
     op.prefix = prefix;
     op.operands = {operand};
-    op.operator_at = operator_token(whole, op.operands);
+    op.operator_at = operator_token(whole, op.operands, op.spelling);
+    op.token = text(op.operator_at);
     op.operand_types = {type};
     facts_.operators.push_back(std::move(op));
     return;
@@ -221,7 +252,8 @@ void Extractor::add_builtin_operator(CXCursor c, CXCursorKind kind, int definiti
   if ((!class_typed(lt) && !class_typed(rt)) || !tracked_operator(spelling)) return;
   Operator op = make_operator(whole, spelling, definition);
   op.operands = {lhs, rhs};
-  op.operator_at = operator_token(whole, op.operands);
+  op.operator_at = operator_token(whole, op.operands, op.spelling);
+  op.token = text(op.operator_at);
   op.operand_types = {lt, rt};
   facts_.operators.push_back(std::move(op));
 }

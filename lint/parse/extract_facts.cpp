@@ -3,6 +3,7 @@
 // need only a declaration), definitions, and the bodies of instantiated project templates.
 #include <algorithm>
 #include <cctype>
+#include <map>
 
 #include "lint/libclang/cursor.hpp"
 #include "lint/parse/extract_facts.hpp"
@@ -204,17 +205,52 @@ Location Extractor::at_offset(FileId file, std::size_t offset) {
   return location(clang_getLocationForOffset(tu_, it->second, static_cast<unsigned>(offset)));
 }
 
-// Where an operator's token is: between the operands, or before or after the one operand.
-Location Extractor::operator_token(const Location& whole, const std::vector<Location>& operands) {
+// Whether the text at `at` is the operator token `spelling`, or its alternative token (`and`, `not`, ...);
+// its length when it is, 0 when not. `[]` and `()` are spelled by their opening bracket.
+static std::size_t spells_operator(std::string_view t, std::size_t at, std::string_view spelling) {
+  static const std::map<std::string_view, std::string_view> kAlternative = {
+      {"&&", "and"},  {"||", "or"},     {"!", "not"},     {"&", "bitand"}, {"|", "bitor"},  {"^", "xor"},
+      {"~", "compl"}, {"!=", "not_eq"}, {"&=", "and_eq"}, {"|=", "or_eq"}, {"^=", "xor_eq"}};
+  if (spelling == "[]" || spelling == "()") spelling = spelling.substr(0, 1);
+  if (!spelling.empty() && t.compare(at, spelling.size(), spelling) == 0) return spelling.size();
+  auto alt = kAlternative.find(spelling);
+  if (alt != kAlternative.end() && t.compare(at, alt->second.size(), alt->second) == 0 &&
+      (at + alt->second.size() >= t.size() || !is_identifier_char(t[at + alt->second.size()])))
+    return alt->second.size();
+  return 0;
+}
+
+// Where an operator's token is: between the operands, or before or after the one operand, past blanks and
+// comments (`a /* lhs */ + b`); for an operator called by name (`operator+(a, b)`, `a.operator-()`), the
+// token after the keyword. Its end is the token's end; when the text spells no such token (it changed, or
+// the expression is not written as source text), the first character after the operand, with an empty range.
+Location Extractor::operator_token(const Location& whole, const std::vector<Location>& operands,
+                                   std::string_view spelling) {
   std::string_view t = text(whole.file);
   std::size_t from = whole.offset;
   if (operands.size() >= 2) {
     from = operands[0].end_offset;
   } else if (operands.size() == 1 && operands[0].offset <= whole.offset) {
-    from = operands[0].end_offset;  // postfix
+    from = operands[0].end_offset;  // postfix, or the object of a call by name
   }
-  while (from < t.size() && std::isspace(static_cast<unsigned char>(t[from]))) ++from;
-  return at_offset(whole.file, from);
+  from = skip_blanks(t, from);
+  auto token = [&](std::size_t at, std::size_t length) {
+    Location l = at_offset(whole.file, at);
+    l.end_offset = l.offset + static_cast<unsigned>(length);
+    l.end_line = l.line;
+    l.end_column = l.column + static_cast<unsigned>(length);
+    return l;
+  };
+  if (std::size_t n = spells_operator(t, from, spelling)) return token(from, n);
+  const std::size_t end = std::min<std::size_t>(whole.end_offset, t.size());
+  for (std::size_t k = t.find("operator", whole.offset); k != std::string_view::npos && k < end;
+       k = t.find("operator", k + 1)) {
+    if ((k > 0 && is_identifier_char(t[k - 1])) || (k + 8 < t.size() && is_identifier_char(t[k + 8])))
+      continue;
+    std::size_t after = skip_blanks(t, k + 8);
+    if (std::size_t n = spells_operator(t, after, spelling)) return token(after, n);
+  }
+  return token(from, 0);
 }
 
 bool Extractor::in_project(FileId id) const {

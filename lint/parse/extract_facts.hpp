@@ -67,7 +67,8 @@ class Extractor {
   Location range(CXSourceRange r);
   Location extent(CXCursor c);
   Location at_offset(FileId file, std::size_t offset);
-  Location operator_token(const Location& whole, const std::vector<Location>& operands);
+  Location operator_token(const Location& whole, const std::vector<Location>& operands,
+                          std::string_view spelling);
   bool in_project(FileId id) const;
   std::string_view text(FileId id);
   std::string_view text(const Location& l);
@@ -101,6 +102,7 @@ class Extractor {
   static bool tracked_unary(std::string_view op);
   Operator make_operator(const Location& at, std::string spelling, int definition);
   void add_call(CXCursor c, int definition);
+  bool named_member_call(CXCursor call, CXCursor object);
   bool class_typed(int type) const;
   void add_builtin_operator(CXCursor c, CXCursorKind kind, int definition);
   static std::size_t skip_blanks(std::string_view t, std::size_t i);

@@ -183,6 +183,36 @@ TEST(RuleFixtureMessages, El101PointsAtTheMacroExpansionInTheUsersFile) {
   EXPECT_EQ(seen, 1u);
 }
 
+// EL200 points at the operator's token past comments (`a /* lhs */ + b`), in a call by name (`operator+(a,
+// b)` pointed at the comma, `a.operator-()` was not reported), and offers the fix there: the withdrawn fix
+// said "the source changed" when the token was looked for at the comment.
+TEST(RuleFixtureMessages, El200PointsAtTheOperatorTokenAndOffersTheFix) {
+  const CheckResult& r = fixture_result();
+  const std::string f = "frontend/el200_spelled.cpp";
+  std::vector<std::string> lines;
+  {
+    std::ifstream in(kProject / f);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+  }
+  std::size_t seen = 0;
+  for (const auto& d : r.diagnostics) {
+    if (display_path(r, d.file) != f || d.code != "EL200") continue;
+    ++seen;
+    ASSERT_LE(d.line, lines.size());
+    const std::string& text = lines[d.line - 1];
+    ASSERT_GE(d.column, 1u);
+    const std::string at = text.substr(d.column - 1, d.end_column - d.column);
+    EXPECT_TRUE(at == "+" || at == "*" || at == "-" || at == "+=" || at == "and")
+        << d.line << ":" << d.column << " '" << at << "'";
+    if (text.find("/* first */") == std::string::npos) {
+      EXPECT_NE(d.message.find(": use ember::ops::"), std::string::npos) << d.line << ": " << d.message;
+      EXPECT_FALSE(d.fix.empty()) << d.line;
+    }
+    EXPECT_EQ(d.message.find("the source changed"), std::string::npos) << d.message;
+  }
+  EXPECT_EQ(seen, 9u);
+}
+
 TEST(RuleFixtureMessages, El102SaysWhereTheCodeBelongs) {
   const std::string f = "frontend/el102_math.cpp";
   std::string m = message_at(f, line_of(f, "double norm("), "EL102");
