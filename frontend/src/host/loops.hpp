@@ -366,8 +366,9 @@ Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
   if (n <= 128) {
     Acc r[8];
     for (int j = 0; j < 8; ++j) r[j] = get(p[j]);
+    const std::int64_t blocks_end = n - n % 8;  // the eight partial sums take p[8 .. blocks_end)
     std::int64_t i = 8;
-    for (; i + 8 <= n; i += 8) {
+    for (; i < blocks_end; i += 8) {
       for (int j = 0; j < 8; ++j) r[j] += get(p[i + j]);
     }
     Acc s = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
