@@ -53,7 +53,7 @@ packages=(
                                           # (the benchmark report and its test), tests/golden/generate.py
   python3-torch             # bench/torch_bench.py: PyTorch on the CPU, the report's multi-threaded peer
   debootstrap               # the fresh-root test stage
-  dpkg-dev                  # cpack's DEB generator (dpkg-shlibdeps): emberlint's package, its test
+  dpkg-dev file             # cpack's DEB generator (dpkg-shlibdeps, file): emberlint's package, its test
   bazel-bootstrap           # the Bazel aspect's test (tests/bazel/bazel_test.sh)
   neovim                    # a real client of `emberlint lsp` (tests/lint/lsp/neovim_test.sh)
 )
