@@ -28,6 +28,13 @@
 // the pair analyze_warm vs cold (target: warm <= 0.1x cold) in wall and CPU time. With
 // EMBERLINT_BENCH_ANALYZE_SMALL=1 (report.sh --quick) the subject is tests/analyze/fixtures/class_shape.
 //
+// emberlint_analyze_vs_check: the cost of analyze's parse against check's, on the same compile database and
+// the same sources: ember's backends (`analyze -p BUILD` reads backends/ and the ops headers; `check -p BUILD
+// backends` lints the backends' units), both cold (--no-cache). Row analyze_cpu_per_unit vs
+// check_cpu_per_unit: CPU seconds per unit analyzed (files_analyzed plus failures of each JSON report), the
+// target at most 1.5x. With EMBERLINT_BENCH_ANALYZE_SMALL=1 the subject is
+// tests/analyze/fixtures/class_shape.
+//
 // emberlint_lsp_edit: edit-to-diagnostic latency of `emberlint lsp` against a cold check of the unit (below).
 //
 // Run: build/release/emberlint_bench [--benchmark_filter=scale] [--benchmark_repetitions=N]
@@ -249,6 +256,50 @@ void BM_emberlint_analyze_cache(benchmark::State& state) {
   pair(state, "analyze_warm_cpu", warm.cpu / n, "cold_cpu", cold.cpu / n);
 }
 
+// The units a report says were looked at: analyzed, and tried but failed.
+double units_of_report(const fs::path& report) {
+  std::ifstream in(report);
+  const nlohmann::json doc = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (!doc.is_object() || !doc.contains("files_analyzed")) return 0;
+  const double failed = doc.contains("failures") ? static_cast<double>(doc["failures"].size()) : 0;
+  return doc["files_analyzed"].get<double>() + failed;
+}
+
+void BM_emberlint_analyze_vs_check(benchmark::State& state) {
+  const bool small = std::getenv("EMBERLINT_BENCH_ANALYZE_SMALL") != nullptr;
+  const fs::path folder = small ? fs::path(EMBERLINT_SOURCE_ROOT) / "tests/analyze/fixtures/class_shape"
+                                : fs::path(EMBERLINT_SOURCE_ROOT);
+  const std::string build = small ? "" : "-p " + quoted(EMBERLINT_BUILD_DIR) + " ";
+  const std::string sources = small ? "" : " backends";
+  const fs::path work =
+      fs::temp_directory_path() / ("emberlint_bench_analyze_check_" + std::to_string(::getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  double analyze_cpu = 0, check_cpu = 0, analyze_units = 0, check_units = 0;
+  for (auto _ : state) {
+    Timing a = analyze(folder, build + "--no-cache", work / "analyze.json");
+    Timing c = timed("cd " + quoted(folder) + " && '" EMBERLINT_EXE "' check " + build + "--no-cache" +
+                     sources + " --format json -o " + quoted(work / "check.json") + " >/dev/null 2>&1");
+    const double au = units_of_report(work / "analyze.json"), cu = units_of_report(work / "check.json");
+    if (a.wall < 0 || c.wall < 0 || au == 0 || cu == 0) {
+      state.SkipWithError("emberlint analyze or check failed, or looked at no unit");
+      break;
+    }
+    state.SetIterationTime(a.wall);
+    analyze_cpu += a.cpu;
+    check_cpu += c.cpu;
+    analyze_units += au;
+    check_units += cu;
+  }
+  fs::remove_all(work);
+  if (analyze_units == 0 || check_units == 0) return;
+  const double n = static_cast<double>(std::max<benchmark::IterationCount>(1, state.iterations()));
+  state.counters["analyze_units"] = analyze_units / n;
+  state.counters["check_units"] = check_units / n;
+  pair(state, "analyze_cpu_per_unit", analyze_cpu / analyze_units, "check_cpu_per_unit",
+       check_cpu / check_units);
+}
+
 // The sizes of the scale benchmark: EMBERLINT_BENCH_SCALE_UNITS=N,M,... (each at least 1), else the issue's.
 std::vector<int> scale_sizes() {
   std::vector<int> sizes;
@@ -408,6 +459,7 @@ void BM_emberlint_lsp_edit(benchmark::State& state) {
 
 BENCHMARK(BM_emberlint_cache)->Arg(units())->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_analyze_cache)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
+BENCHMARK(BM_emberlint_analyze_vs_check)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_scale)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 BENCHMARK(BM_emberlint_lsp_edit)->Iterations(1)->UseManualTime()->Unit(benchmark::kSecond);
 
