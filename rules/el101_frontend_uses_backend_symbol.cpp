@@ -35,7 +35,8 @@ The shared layer (`layers.shared`) is judged like the frontend, and its own decl
 In a unit of a configuration that selects a backend (`configurations`), what that backend's folder declares
 (reached through a header of its include folder, a namespace alias such as `namespace detail = lib::cpu;`, or a
 macro) is the interface the build selected: no finding, nor for a library type reached through an alias
-that folder declares (`cfloat` for `cl_float2`, also when `using detail::cfloat;` brought it in). A specific
+that folder declares (`cfloat` for `cl_float2`, also when `using detail::cfloat;` brought it in) and its
+members (the copy assignment `c = other` calls on it). A specific
 other backend's declaration, or a library's named directly, still is one.
 
 ## Why is this bad?

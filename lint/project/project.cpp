@@ -170,9 +170,22 @@ bool ProjectModel::through_selected_interface(const Reference& ref) const {
       if (r.symbol >= 0 && selected[static_cast<std::size_t>(r.symbol)])
         selected_aliases_at_->insert({r.at.file, r.at.line, r.at.column});
     }
+    // What those aliases stand for (`cl_float2` for `cfloat`): its members, such as the copy assignment
+    // that `c = det<cfloat>(in)` calls, are the alias's too.
+    selected_types_.emplace();
+    for (const Reference& r : facts_.references) {
+      if ((r.via == Via::alias || r.via == Via::typedef_) && r.symbol >= 0 &&
+          selected_names_->count(plain(r.via_name)))
+        selected_types_->insert(facts_.symbols[static_cast<std::size_t>(r.symbol)].qualified_name);
+    }
   }
   if ((ref.via == Via::alias || ref.via == Via::typedef_) && selected_names_->count(plain(ref.via_name)))
     return true;
+  if (ref.symbol >= 0) {
+    const std::string& q = facts_.symbols[static_cast<std::size_t>(ref.symbol)].qualified_name;
+    const std::size_t cut = q.rfind("::");
+    if (cut != std::string::npos && selected_types_->count(q.substr(0, cut))) return true;
+  }
   return selected_aliases_at_->count({ref.at.file, ref.at.line, ref.at.column}) > 0;
 }
 

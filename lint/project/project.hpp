@@ -59,7 +59,7 @@ class ProjectModel {
   bool selected_interface(const Include& include, const Owner& owner) const;
   // Whether a reference reaches its symbol through an alias or typedef that the selected backend's folder
   // declares (`cfloat` with `using cfloat = cl_float2;` in the backend's types.hpp): the interface, whatever
-  // library type it stands for.
+  // library type it stands for, and so are that type's members (its copy assignment, its fields).
   bool through_selected_interface(const Reference& ref) const;
   // The owner of an included header: by its resolved path or spelled name.
   std::optional<Owner> header_owner(const Include& include) const;
@@ -117,6 +117,7 @@ class ProjectModel {
   mutable std::optional<std::vector<Glob>> extractor_globs_;
   mutable std::optional<std::set<std::string>> selected_names_;  // names the selected backend declares
   mutable std::optional<std::set<std::tuple<FileId, unsigned, unsigned>>> selected_aliases_at_;
+  mutable std::optional<std::set<std::string>> selected_types_;  // what the selected aliases stand for
 };
 
 // The layer of a file: glue first, then every backend whose folders hold it, then the frontend, then tests.
