@@ -74,12 +74,13 @@ std::optional<json> Client::wait_for(const std::function<bool(const json&)>& mat
       return m;
     }
   }
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const bool forever = timeout == kNoDeadline;
+  const auto deadline = std::chrono::steady_clock::now() + (forever ? std::chrono::milliseconds(0) : timeout);
   for (;;) {
     auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() < 0) return std::nullopt;
-    Frame frame = reader_->next(static_cast<int>(left.count()));
+    if (!forever && left.count() < 0) return std::nullopt;
+    Frame frame = reader_->next(forever ? -1 : static_cast<int>(left.count()));
     if (frame.status != Frame::Status::message) return std::nullopt;
     json m = json::parse(frame.body, nullptr, false);
     if (match(m)) return m;
@@ -117,15 +118,16 @@ std::optional<int> Client::finish(std::chrono::milliseconds timeout) {
     to_server_ = -1;
   }
   if (pid_ <= 0) return std::nullopt;
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  const bool forever = timeout == kNoDeadline;
+  const auto deadline = std::chrono::steady_clock::now() + (forever ? std::chrono::milliseconds(0) : timeout);
   for (;;) {
     int status = 0;
-    pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    pid_t r = ::waitpid(pid_, &status, forever ? 0 : WNOHANG);
     if (r == pid_) {
       pid_ = -1;
       return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     }
-    if (std::chrono::steady_clock::now() > deadline) return std::nullopt;
+    if (r < 0 || (!forever && std::chrono::steady_clock::now() > deadline)) return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
 }

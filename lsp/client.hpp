@@ -17,6 +17,10 @@
 
 namespace emberlint::lsp {
 
+// A wait with no deadline: it ends when the awaited message arrives or the server's output ends (it exited
+// or closed it), never because a busy machine was slow. What tests wait with.
+inline constexpr std::chrono::milliseconds kNoDeadline = std::chrono::milliseconds::max();
+
 class Client {
  public:
   // Starts `argv` (program first) in `directory` with its stdin and stdout on pipes; stderr is inherited.
@@ -32,19 +36,22 @@ class Client {
   // Sends bytes as they are (malformed frames, for tests).
   void send_raw(const std::string& bytes);
 
-  // The next message that satisfies `match`, waiting up to `timeout`; messages read on the way that do
-  // not match are kept for later calls. nullopt on timeout or end of input.
+  // The next message that satisfies `match`, waiting up to `timeout` (kNoDeadline: for as long as the server
+  // may still send it); messages read on the way that do not match are kept for later calls. nullopt on
+  // timeout or end of input.
   std::optional<nlohmann::json> wait_for(const std::function<bool(const nlohmann::json&)>& match,
-                                         std::chrono::milliseconds timeout);
+                                         std::chrono::milliseconds timeout = kNoDeadline);
   // The response to request `id`.
-  std::optional<nlohmann::json> response(int id, std::chrono::milliseconds timeout);
+  std::optional<nlohmann::json> response(int id, std::chrono::milliseconds timeout = kNoDeadline);
   // The next publishDiagnostics for `uri`.
-  std::optional<nlohmann::json> diagnostics(const std::string& uri, std::chrono::milliseconds timeout);
+  std::optional<nlohmann::json> diagnostics(const std::string& uri,
+                                            std::chrono::milliseconds timeout = kNoDeadline);
   // Every message received and not taken yet.
   std::vector<nlohmann::json> pending();
 
-  // Closes the server's stdin and waits up to `timeout` for it to exit: its exit status, or nullopt.
-  std::optional<int> finish(std::chrono::milliseconds timeout);
+  // Closes the server's stdin and waits up to `timeout` (kNoDeadline: until it exits) for it to exit: its
+  // exit status, or nullopt.
+  std::optional<int> finish(std::chrono::milliseconds timeout = kNoDeadline);
 
  private:
   pid_t pid_ = -1;
