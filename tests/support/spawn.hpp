@@ -1,7 +1,7 @@
 // Running the emberlint executable as a child process the way the crash and bad-input tests need: extra
 // environment variables, a file size limit (RLIMIT_FSIZE, with SIGXFSZ ignored so a write fails with EFBIG
-// instead of killing the child), a timeout, and whether it exited or was killed by a signal. Output goes
-// through pipes, never through files that a limit or a full disk would cut.
+// instead of killing the child), an optional timeout, and whether it exited or was killed by a signal. Output
+// goes through pipes, never through files that a limit or a full disk would cut.
 #pragma once
 
 #include <grp.h>
@@ -27,8 +27,9 @@ struct Spawn {
   std::filesystem::path folder;            // the working directory
   std::map<std::string, std::string> env;  // added to (or replacing in) the environment
   std::optional<rlim_t> file_size_limit;   // RLIMIT_FSIZE in bytes
-  std::chrono::seconds timeout{600};       // then SIGKILL, and timed_out
-  std::optional<uid_t> user;               // run as this user (and the group of that number): root only
+  // Then SIGKILL, and timed_out; nullopt: wait for the child's exit, however long a busy machine takes.
+  std::optional<std::chrono::seconds> timeout = std::chrono::seconds(600);
+  std::optional<uid_t> user;  // run as this user (and the group of that number): root only
 };
 
 struct Ended {
@@ -73,19 +74,20 @@ inline Ended spawn_emberlint(const Spawn& s) {
   ::close(out_pipe[1]);
   ::close(err_pipe[1]);
   Ended e;
-  const auto deadline = std::chrono::steady_clock::now() + s.timeout;
+  const auto deadline = std::chrono::steady_clock::now() + s.timeout.value_or(std::chrono::seconds(0));
   pollfd fds[2] = {{out_pipe[0], POLLIN, 0}, {err_pipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&e.out, &e.err};
   int open = 2;
   while (open > 0) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
+    if (s.timeout && left.count() <= 0) {
       ::kill(pid, SIGKILL);
       e.timed_out = true;
       break;
     }
-    if (::poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000))) < 0) continue;
+    if (::poll(fds, 2, s.timeout ? static_cast<int>(std::min<long long>(left.count(), 1000)) : -1) < 0)
+      continue;
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
       char buffer[65536];
