@@ -229,6 +229,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
   input.config = cfg.get();
   input.ops = &ops;
   input.jobs = options.jobs;
+  input.shared_prefix = options.shared_prefix;
   input.resource_dir = find_resource_dir();
 
   std::optional<ResultCache> cache;
@@ -256,6 +257,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
         cached_extract(input, cache ? &*cache : nullptr, report.findings.cache, names_first);
     report.inventory = std::move(extracted.inventory);
     report.findings.files_analyzed = extracted.files_analyzed;
+    report.findings.parses = extracted.parses;
     // As check reports them: a unit that parsed in part is analyzed (partial), one that did not is a failure.
     report.findings.failures.clear();
     report.findings.partial.clear();

@@ -38,6 +38,8 @@ struct AnalyzeOptions {
   std::string backend;                             // --backend NAME|all (with --migrate)
   bool apply = false;                              // --apply; otherwise --dry-run
   std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/run/cache.hpp); nullopt: none
+  bool shared_prefix =
+      true;  // units of one command load one precompiled prefix (lint/run/shared_prefixes.hpp)
 };
 
 // The consistency rules over an inventory (rules/el4_inventory.hpp's check_inventory): every finding at

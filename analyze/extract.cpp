@@ -156,9 +156,12 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
 ExtractResult extract_inventory(const ExtractInput& input) {
   const ModelInfo* info = find_model(input.ops->model);
   std::unique_ptr<InventoryModel> model = info && info->make ? info->make() : nullptr;
-  std::vector<TuResult> results = parse_all(input, input.commands, model.get());
-  const std::size_t primary = results.size();
   ExtractResult out;
+  std::vector<TuResult> results = parse_all(input, input.commands, model.get(), &out.parses.prefixes);
+  const std::size_t primary = results.size();
+  out.parses.units = primary;
+  out.parses.prefixed_units = static_cast<std::size_t>(
+      std::count_if(results.begin(), results.end(), [](const TuResult& r) { return r.prefixed; }));
   auto keep_dependencies = [&out](std::vector<TuResult>& units) {
     for (TuResult& r : units) {
       out.cacheable = out.cacheable && r.opened;
@@ -229,6 +232,7 @@ ExtractResult extract_inventory(const ExtractInput& input) {
   }
   std::vector<CompileCommand> second;
   for (auto& [file, c] : headers) second.push_back(std::move(c));
+  out.parses.headers_alone = second.size();
   std::vector<TuResult> headers_parsed = parse_all(input, second);
   keep_dependencies(headers_parsed);
   for (auto& r : headers_parsed) {

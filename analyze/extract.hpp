@@ -9,10 +9,11 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
-#include "lint/run/cache.hpp"
 #include "lint/compile/compile_db.hpp"
-#include "lint/project/config.hpp"
 #include "lint/diagnostic.hpp"
+#include "lint/project/config.hpp"
+#include "lint/run/cache.hpp"
+#include "lint/run/runner.hpp"
 
 namespace emberlint::analyze {
 
@@ -27,12 +28,16 @@ struct ExtractInput {
   unsigned jobs = 0;  // 0 = all cores
   std::string resource_dir;
   ResultCache* cache = nullptr;  // when set, every unit's inputs are recorded as dependencies
+  bool shared_prefix = true;     // units of one command share a precompiled prefix (--no-shared-prefix: not)
 };
 
 struct ExtractResult {
   Inventory inventory;
   std::vector<Failure> failures;  // units that could not be parsed (exit code 3)
   std::size_t files_analyzed = 0;
+  // The parses this extraction made (none when it came from the cache): units, the headers parsed alone for
+  // their bodies, the shared prefixes built and the units that loaded one.
+  ParseCounts parses;
   // With ExtractInput::cache: every file the parses read and every folder where a missing file could appear;
   // `cacheable` is false when a source could not even be read.
   std::vector<Dependency> dependencies;

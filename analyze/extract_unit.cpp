@@ -11,6 +11,7 @@
 #include "lint/parse/parse.hpp"
 #include "lint/project/project.hpp"
 #include "lint/run/scheduler.hpp"
+#include "lint/run/shared_prefixes.hpp"
 #include "lint/support/source_text.hpp"
 
 namespace emberlint::analyze {
@@ -228,6 +229,9 @@ class TuWalker {
 
   void walk(CXCursor parent) {
     visit(parent, [&](CXCursor c) {
+      // The standard library, Eigen, an SDK: nothing of the inventory is declared outside the project, and a
+      // unit that loads a shared prefix holds the headers of its command's every unit.
+      if (!in_project(places_.file(c))) return CXChildVisit_Continue;
       CXCursorKind k = clang::kind(c);
       switch (k) {
         case CXCursor_Namespace:
@@ -259,10 +263,11 @@ class TuWalker {
   CXTranslationUnit tu_;
   TuResult& out_;
   std::set<std::string> seen_classes_, impl_classes_;
+  Places places_;
 };
 
 TuResult parse_one(const clang::Index& index, const ExtractInput& in, const CompileCommand& command,
-                   const InventoryModel* model) {
+                   const InventoryModel* model, const PrefixUse* prefix) {
   TuResult out;
   // Plain `//` comments attach to declarations only with all_comments: the `emberlint-fallback:` marker.
   // Bodies of the headers before the first line of code are skipped: the ops are defined in the main files,
@@ -271,8 +276,22 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
   UnitParse how;
   how.skip_preamble_bodies = true;
   how.all_comments = true;
+  // The headers from outside the project come from the prefix that `check` would load (shared_prefixes.hpp),
+  // when the unit has one; a unit with errors under it is parsed again without it, as check's are, so that
+  // no error a prefix caused is ever reported.
+  if (prefix) how.include_pch = prefix->prefix->pch;
   ParsedUnit parsed = parse_unit(index, command, in.resource_dir, how);
+  bool prefixed = false;
+  if (prefix) {
+    prefixed = parsed && !clang::first_error(parsed.tu.get());
+    if (!prefixed) {
+      parsed = ParsedUnit();  // disposed before the parse without the prefix
+      how.include_pch.clear();
+      parsed = parse_unit(index, command, in.resource_dir, how);
+    }
+  }
   const clang::TranslationUnit& tu = parsed.tu;
+  out.prefixed = prefixed;
   if (!parsed) {
     out.failure = Failure{command.file, "error: libclang could not parse this file", {}, 0, 0};
     // The same file and command fail the same way: the result holds while the file's bytes do (or, when it
@@ -309,9 +328,10 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     out.disabled[path].append(text).push_back('\n');
   });
   if (ResultCache* cache = in.cache) {
-    for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
-      out.dependencies.push_back(cache->dependency(p, bytes));
-    });
+    for_each_input(tu.get(), command.directory, prefixed ? prefix : nullptr,
+                   [&](const fs::path& p, std::string_view bytes) {
+                     out.dependencies.push_back(cache->dependency(p, bytes));
+                   });
     for (const fs::path& folder : missing_file_folders(command, errors.errors))
       out.dependencies.push_back(cache->folder_dependency(folder));
   }
@@ -327,10 +347,20 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
 }  // namespace
 
 std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands,
-                                const InventoryModel* model) {
+                                const InventoryModel* model, std::size_t* prefixes_built) {
   std::vector<TuResult> results(commands.size());
+  // Units of one command share a prefix of the headers they include from outside the project, as check's do
+  // (lint/run/shared_prefixes.hpp): most of a unit's parse is those headers. The prefixes outlive the parses.
+  SharedPrefixes shared;
+  std::vector<PrefixUse> given(commands.size());
+  if (input.shared_prefix) {
+    std::vector<PrefixUnit> units;
+    for (const CompileCommand& c : commands) units.push_back({&c, input.config});
+    given = shared.plan(units, std::vector<bool>(commands.size(), true), input.jobs, input.resource_dir);
+    if (prefixes_built) *prefixes_built += shared.built();
+  }
   for_each_unit(commands.size(), input.jobs, [&](const clang::Index& index, std::size_t i) {
-    results[i] = parse_one(index, input, commands[i], model);
+    results[i] = parse_one(index, input, commands[i], model, given[i].prefix ? &given[i] : nullptr);
   });
   return results;
 }

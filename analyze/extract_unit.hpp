@@ -62,12 +62,14 @@ struct TuResult {
   std::map<std::filesystem::path, std::string> disabled;
   std::unique_ptr<UnitFacts> model;  // what a registered model found (its units are walked even with errors)
   std::set<std::filesystem::path> included;  // the headers the unit read (not the main file)
+  bool prefixed = false;                     // parsed with a shared prefix (lint/run/shared_prefixes.hpp)
 };
 
 // Parses every command (on input.jobs threads) and walks each unit: with `model`, the model's own walk; else
 // the class or functions shape's.
+// `prefixes_built`, when given, counts the shared prefixes the parses loaded.
 std::vector<TuResult> parse_all(const ExtractInput& input, const std::vector<CompileCommand>& commands,
-                                const InventoryModel* model = nullptr);
+                                const InventoryModel* model = nullptr, std::size_t* prefixes_built = nullptr);
 
 // The inventory of the class and functions shapes: the units' ops, implementations and bodies merged, each
 // cell classified (native, fallback, stub, missing).

@@ -63,7 +63,7 @@ class Walker {
     visit(parent, [&](CXCursor c) {
       CXCursorKind k = clang::kind(c);
       if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
-        walk(c);
+        if (!places_.file(c).empty()) walk(c);  // not a system header's (std, an SDK)
       } else if (k == CXCursor_EnumDecl && clang::is_definition(c)) {
         enumeration(c);
       } else if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) && clang::is_definition(c)) {

@@ -19,7 +19,7 @@ class Walker {
     visit(parent, [&](CXCursor c) {
       CXCursorKind k = clang::kind(c);
       if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
-        walk(c);
+        if (!places_.file(c).empty()) walk(c);  // not a system header's (std, an SDK)
       } else if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl) && clang::is_definition(c)) {
         if (context_.in_project(places_.file(c))) cls(c);
       } else if (k == CXCursor_CXXMethod && clang::is_definition(c)) {

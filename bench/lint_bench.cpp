@@ -29,10 +29,10 @@
 // EMBERLINT_BENCH_ANALYZE_SMALL=1 (report.sh --quick) the subject is tests/analyze/fixtures/class_shape.
 //
 // emberlint_analyze_vs_check: the cost of analyze's parse against check's, on the same compile database and
-// the same sources: ember's backends (`analyze -p BUILD` reads backends/ and the ops headers; `check -p BUILD
-// backends` lints the backends' units), both cold (--no-cache). Row analyze_cpu_per_unit vs
-// check_cpu_per_unit: CPU seconds per unit analyzed (files_analyzed plus failures of each JSON report), the
-// target at most 1.5x. With EMBERLINT_BENCH_ANALYZE_SMALL=1 the subject is
+// the same sources: ember's three backend layers (`analyze -p BUILD` parses their 27 sources; `check -p BUILD
+// backends/eigen backends/blas backends/opencl` lints the same units), both cold (--no-cache). Row
+// analyze_cpu_per_unit vs check_cpu_per_unit: CPU seconds per unit analyzed (files_analyzed plus failures of
+// each JSON report), the target at most 1.5x. With EMBERLINT_BENCH_ANALYZE_SMALL=1 the subject is
 // tests/analyze/fixtures/class_shape.
 //
 // emberlint_lsp_edit: edit-to-diagnostic latency of `emberlint lsp` against a cold check of the unit (below).
@@ -270,7 +270,7 @@ void BM_emberlint_analyze_vs_check(benchmark::State& state) {
   const fs::path folder = small ? fs::path(EMBERLINT_SOURCE_ROOT) / "tests/analyze/fixtures/class_shape"
                                 : fs::path(EMBERLINT_SOURCE_ROOT);
   const std::string build = small ? "" : "-p " + quoted(EMBERLINT_BUILD_DIR) + " ";
-  const std::string sources = small ? "" : " backends";
+  const std::string sources = small ? "" : " backends/eigen backends/blas backends/opencl";
   const fs::path work =
       fs::temp_directory_path() / ("emberlint_bench_analyze_check_" + std::to_string(::getpid()));
   fs::remove_all(work);

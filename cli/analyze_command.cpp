@@ -49,6 +49,10 @@ int analyze_command(const std::vector<std::string>& args) {
   app.add_flag("--apply", options.apply, "with --migrate: move the code and rewrite the frontend")
       ->needs(migrate)
       ->excludes(dry);
+  bool no_shared_prefix = false;
+  app.add_flag("--no-shared-prefix", no_shared_prefix,
+               "parse the system and library headers in every unit instead of loading them from one "
+               "precompiled prefix per compile command, as check does (slower; for comparison)");
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
@@ -69,6 +73,7 @@ int analyze_command(const std::vector<std::string>& args) {
   if (!common.config_file.empty()) options.config_file = common.config_file;
   if (!common.no_cache) options.cache_dir = usable_cache_dir(common.cache_dir, std::cerr);
   options.jobs = common.jobs;
+  options.shared_prefix = !no_shared_prefix;
   options.select = common.select;
   options.ignore = common.ignore;
 
@@ -100,6 +105,12 @@ int analyze_command(const std::vector<std::string>& args) {
   if (cache && !cache->error.empty())
     std::cerr << "emberlint: warning: the result cache could not be written: " << cache->error << "\n";
   const std::string cached = cache && cache->hits ? ", from the cache" : "";
+  // What the run parsed: its units, and how many of them loaded a prefix shared by their command's units.
+  const ParseCounts& counts = report.findings.parses;
+  const std::string parses = counts.units
+                                 ? ", " + std::to_string(counts.units) + " units parsed, " +
+                                       std::to_string(counts.prefixed_units) + " with a shared prefix"
+                                 : "";
   for (const OutputTarget& target : targets) {
     std::ostringstream file;  // -o: written whole, atomically, at the end
     std::ostream& out = target.file.empty() ? std::cout : file;
@@ -148,7 +159,7 @@ int analyze_command(const std::vector<std::string>& args) {
       std::cerr << "emberlint: wrote " << target.file.string() << " (" << fmt << ", "
                 << report.inventory.ops.size() << " ops x " << report.inventory.backends.size()
                 << " backends, " << std::to_string(static_cast<int>(report.seconds * 1000)) << " ms" << cached
-                << ")\n";
+                << parses << ")\n";
     }
   }
 

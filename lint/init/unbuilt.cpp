@@ -7,6 +7,7 @@
 
 #include "lint/parse/include_graph.hpp"
 #include "lint/project/parse_errors.hpp"
+#include "lint/support/glob.hpp"
 #include "lint/support/source_text.hpp"
 
 namespace emberlint {
@@ -21,11 +22,6 @@ struct Missing {
   std::string name;      // as spelled: <cuda_runtime.h>, "layer_type.h"
   std::string includer;  // the file that includes it, relative to the root
 };
-
-bool is_under(const fs::path& p, const fs::path& folder) {
-  auto r = p.lexically_relative(folder);
-  return !r.empty() && *r.begin() != "..";
-}
 
 class UnitWalker {
  public:

@@ -135,6 +135,20 @@ void for_each_input(CXTranslationUnit tu, const fs::path& directory,
   clang_getInclusions(tu, each, &context);
 }
 
+void for_each_input(CXTranslationUnit tu, const fs::path& directory, const PrefixUse* prefix,
+                    const std::function<void(const fs::path&, std::string_view)>& visit) {
+  if (!prefix || !prefix->prefix) {
+    for_each_input(tu, directory, visit);
+    return;
+  }
+  const Prefix& loaded = *prefix->prefix;
+  const fs::path folder = loaded.pch.parent_path();
+  for_each_input(tu, directory, [&](const fs::path& p, std::string_view bytes) {
+    if (p.parent_path() != folder && !loaded.input_paths.count(p)) visit(p, bytes);
+  });
+  for (std::size_t k : prefix->inputs) visit(loaded.inputs[k].first, loaded.inputs[k].second);
+}
+
 namespace {
 
 // Every header the unit read with the file whose #include read it, names resolved as for_each_input's.
@@ -432,19 +446,8 @@ ParseResult parse_translation_unit(const clang::Index& index, const CompileComma
     result.failure = unparsed_message(parsed.error);
     return result;
   }
-  if (options.on_input && result.prefixed) {
-    // libclang lists every file of the prefix as read; the unit's inputs are its own files and what it reads
-    // through the prefix (PrefixUse::inputs), not the prefix's own text or what only other units include.
-    const Prefix& prefix = *options.prefix->prefix;
-    const fs::path folder = prefix.pch.parent_path();
-    for_each_input(tu.get(), command.directory, [&](const fs::path& p, std::string_view bytes) {
-      if (p.parent_path() != folder && !prefix.input_paths.count(p)) options.on_input(p, bytes);
-    });
-    for (std::size_t k : options.prefix->inputs)
-      options.on_input(prefix.inputs[k].first, prefix.inputs[k].second);
-  } else if (options.on_input) {
-    for_each_input(tu.get(), command.directory, options.on_input);
-  }
+  if (options.on_input)
+    for_each_input(tu.get(), command.directory, result.prefixed ? options.prefix : nullptr, options.on_input);
   if (options.on_include) for_each_include(tu.get(), command.directory, options.on_include);
   // A unit with errors is still analyzed: libclang keeps the AST of everything it could parse.
   collect_parse_errors(tu.get(), command.directory, result);

@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "lint/libclang/clang.hpp"
 #include "lint/compile/compile_db.hpp"
 #include "lint/diagnostic.hpp"
 #include "lint/facts.hpp"
+#include "lint/libclang/clang.hpp"
 
 namespace emberlint {
 
@@ -77,8 +77,8 @@ struct UnitParse {
   std::shared_ptr<WarmUnits> warm;
   // Load this precompiled prefix first (-include-pch); empty: none.
   std::filesystem::path include_pch;
-  // Parse the main file as a header to be saved as a precompiled prefix (lint/parse/prefix.hpp): every function
-  // body skipped, as the preamble's are, and no end-of-unit template instantiation.
+  // Parse the main file as a header to be saved as a precompiled prefix (lint/parse/prefix.hpp): every
+  // function body skipped, as the preamble's are, and no end-of-unit template instantiation.
   bool prefix_header = false;
 };
 
@@ -142,13 +142,18 @@ void for_each_skipped_range(CXTranslationUnit tu, const std::filesystem::path& d
 ParseResult parse_translation_unit(const clang::Index& index, const CompileCommand& command,
                                    const ParseOptions& options);
 
-// Fills the result's errors (the first few), their cause (lint/project/parse_errors.hpp) and the failure fields from
-// the first error clang reported; false when there was none.
+// Fills the result's errors (the first few), their cause (lint/project/parse_errors.hpp) and the failure
+// fields from the first error clang reported; false when there was none.
 bool collect_parse_errors(CXTranslationUnit tu, const std::filesystem::path& directory, ParseResult& result);
 
 // Hands every file the translation unit read (its main file and every header), with the bytes it parsed, to
 // `visit`; relative names are resolved against `directory` (the command's).
 void for_each_input(CXTranslationUnit tu, const std::filesystem::path& directory,
+                    const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
+// The same for a unit that loaded `prefix` (null: none): its own files and what it reads through the
+// prefix (PrefixUse::inputs), not the prefix's own text nor what only other units include, which libclang
+// lists for every unit that loads it.
+void for_each_input(CXTranslationUnit tu, const std::filesystem::path& directory, const PrefixUse* prefix,
                     const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
 
 // A file's text as a fix would leave it, with the calls the fix wrote (offsets into `text`).

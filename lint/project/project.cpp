@@ -71,6 +71,11 @@ bool is_library_header(const Config& config, const fs::path& absolute) {
   return false;
 }
 
+bool project_file(const Config& config, const fs::path& absolute) {
+  if (!is_under(absolute, config.root) || config.excluded(absolute)) return false;
+  return classify_path(config, absolute).kind != LayerKind::none || !is_library_header(config, absolute);
+}
+
 ProjectModel::ProjectModel(const Config& config, const TuFacts& facts, const ConfigurationSpec* selected)
     : config_(config), facts_(facts), selected_(selected) {}
 

@@ -127,5 +127,8 @@ Layer classify_path(const Config& config, const std::filesystem::path& absolute,
 // Whether a file is a header of a configured library (a vendored copy inside the project, say): such files
 // are the libraries themselves and no rule governs them.
 bool is_library_header(const Config& config, const std::filesystem::path& absolute);
+// Whether a file's code is the project's: under the config's root and not excluded, in a layer or else not a
+// library's own header.
+bool project_file(const Config& config, const std::filesystem::path& absolute);
 
 }  // namespace emberlint

@@ -1,6 +1,5 @@
 // The units of an `emberlint check` run parsed and checked: one job's parse, rules and fix checks, the result
-// cache in front of it, and the prefixes that units of one command share (precompiled headers from outside
-// the project, built once per run).
+// cache in front of it, and the prefixes that units of one command share (shared_prefixes.hpp).
 #include <unistd.h>
 
 #include <algorithm>
@@ -9,24 +8,13 @@
 #include <tuple>
 
 #include "lint/findings/fix_check.hpp"
-#include "lint/parse/include_graph.hpp"
 #include "lint/project/parse_errors.hpp"
 #include "lint/project/project.hpp"
 #include "lint/run/scheduler.hpp"
 #include "lint/run/session.hpp"
+#include "lint/run/shared_prefixes.hpp"
 
 namespace emberlint::checking {
-
-namespace {
-
-// Whether a file's code is the project's: under the config's root and not excluded, in a layer or else not a
-// library's own header.
-bool project_file(const Config& cfg, const fs::path& p) {
-  if (!is_under(p, cfg.root) || cfg.excluded(p)) return false;
-  return classify_path(cfg, p).kind != LayerKind::none || !is_library_header(cfg, p);
-}
-
-}  // namespace
 
 JobResult run_job(const clang::Index& index, const Job& job, const std::string& resource_dir,
                   Session& session, bool skip_bodies, BatchParse* batch, const PrefixUse* prefix) {
@@ -134,134 +122,6 @@ JobResult run_cached_job(const clang::Index& index, const Job& job, const std::s
   return out;
 }
 
-// A command's units that share a prefix: what their project files include from outside the project.
-struct PrefixGroup {
-  std::vector<std::size_t> units;
-  std::vector<std::string> headers;  // `#include <NAME>` names, in the order first met
-  std::optional<Prefix> prefix;
-};
-
-// What shares a prefix: one folder, flags, language and compiler.
-using PrefixKey =
-    std::tuple<fs::path, std::vector<std::string>, std::string, std::string, std::vector<std::string>>;
-PrefixKey prefix_key(const CompileCommand& c) {
-  return {c.directory, c.arguments, c.driver, c.compiler, c.driver_flags};
-}
-
-// A run's prefixes and their folder, removed with them.
-struct SharedPrefixes {
-  PrefixFolder folder;
-  std::vector<PrefixGroup> groups;
-};
-
-// Whether a unit can load a prefix at all: C or C++ from a file (not CUDA, Objective-C or a batch of
-// headers), without forced includes or a language of its own, which would come before the prefix.
-bool prefix_language(const CompileCommand& c) {
-  static const std::set<std::string> extensions = {".c", ".cc", ".cpp", ".cxx", ".c++", ".C"};
-  if (c.contents || !extensions.count(c.file.extension().string())) return false;
-  return std::none_of(c.arguments.begin(), c.arguments.end(), [](const std::string& a) {
-    return a.rfind("-include", 0) == 0 || a.rfind("-imacros", 0) == 0 || a.rfind("-x", 0) == 0 ||
-           a.rfind("--language", 0) == 0;
-  });
-}
-
-// Whether a line of a scanned file is inside a conditional block (not the include guard).
-bool in_conditional(const DirectiveScan& scan, unsigned line) {
-  return std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                     [line](const auto& b) { return b.first <= line && line <= b.second; });
-}
-
-// The `#include <NAME>` names of a file's scan outside any #if that are found outside the project (or not
-// found: a system folder the command does not list).
-std::vector<std::string> outside_includes(const DirectiveScan& scan, const fs::path& file,
-                                          const IncludePaths& paths, const Config& cfg) {
-  std::vector<std::string> out;
-  for (const IncludeDirective& inc : scan.includes) {
-    if (inc.name.form != HeaderName::Form::angled || inc.next) continue;
-    if (in_conditional(scan, inc.line) || inc.name.text.find_first_of("<>\n") != std::string::npos) continue;
-    if (auto found = resolve_include(inc.name, false, file, paths); found && project_file(cfg, *found))
-      continue;
-    out.push_back(inc.name.text);
-  }
-  return out;
-}
-
-// Walks a unit's project files from `file` in the order the compiler reads them (each once: `seen`), telling
-// `fit` what they include from outside the project, define and test, each where it is.
-void walk_project_files(IncludeGraph& graph, const IncludePaths& paths, const Config& cfg,
-                        const fs::path& file, std::set<fs::path>& seen, PrefixFit& fit) {
-  const DirectiveScan& scan = graph.scan(file);
-  for (const std::string& macro : scan.defined) fit.defines(macro);
-  std::size_t tested = 0;
-  for (const IncludeDirective& inc : scan.includes) {
-    for (; tested < scan.tested.size() && scan.tested[tested].first < inc.line; ++tested)
-      fit.tests(scan.tested[tested].second);
-    auto found = resolve_include(inc.name, inc.next, file, paths);
-    if (found && project_file(cfg, *found)) {
-      if (seen.insert(*found).second) walk_project_files(graph, paths, cfg, *found, seen, fit);
-    } else if (inc.name.form == HeaderName::Form::angled || inc.name.form == HeaderName::Form::quoted) {
-      fit.includes(inc.name.text, !in_conditional(scan, inc.line) && !inc.next);
-    }
-  }
-  for (; tested < scan.tested.size(); ++tested) fit.tests(scan.tested[tested].second);
-}
-
-// The prefixes of a run's units that are not cached (`todo`): units of one command and language, three or
-// more, share one made of the headers from outside the project that their project files include outside
-// any #if (found by the textual include graph), built on every thread; each unit whose project files agree
-// with it on macros (PrefixFit, told by walk_project_files) is given it in `given`.
-void plan_prefixes(const std::vector<Job>& jobs, const std::vector<bool>& todo, unsigned requested,
-                   const std::string& resource_dir, Session& session, SharedPrefixes& shared,
-                   std::vector<PrefixUse>& given) {
-  constexpr std::size_t fewest = 3;  // below, building it costs about what it saves
-  std::map<PrefixKey, std::size_t> index_of;
-  std::vector<PrefixGroup>& groups = shared.groups;
-  for (std::size_t i = 0; i < jobs.size(); ++i) {
-    const CompileCommand& c = jobs[i].command;
-    if (!todo[i] || !prefix_language(c)) continue;
-    auto [it, added] = index_of.try_emplace(prefix_key(c), groups.size());
-    if (added) groups.emplace_back();
-    groups[it->second].units.push_back(i);
-  }
-  std::erase_if(groups, [&](const PrefixGroup& g) { return g.units.size() < fewest; });
-  if (groups.empty()) return;
-  if (shared.folder.path().empty()) {
-    groups.clear();
-    return;
-  }
-  IncludeGraph graph;
-  for (PrefixGroup& group : groups) {
-    const IncludePaths paths = include_paths(jobs[group.units.front()].command);
-    std::set<std::string> seen;
-    for (std::size_t i : group.units) {
-      const Config& cfg = *jobs[i].config;
-      for (const fs::path& f : graph.unit(jobs[i].command).files) {
-        if (!project_file(cfg, f)) continue;
-        for (const std::string& name : outside_includes(graph.scan(f), f, paths, cfg)) {
-          if (seen.insert(name).second) group.headers.push_back(name);
-        }
-      }
-    }
-  }
-  for_each_unit(groups.size(), requested, [&](const clang::Index& index, std::size_t g) {
-    PrefixGroup& group = groups[g];
-    if (group.headers.empty()) return;
-    group.prefix = build_prefix(index, jobs[group.units.front()].command, resource_dir, group.headers,
-                                shared.folder, std::to_string(g));
-    if (group.prefix) ++session.prefixes;
-  });
-  for (const PrefixGroup& group : groups) {
-    if (!group.prefix) continue;
-    const IncludePaths paths = include_paths(jobs[group.units.front()].command);
-    for (std::size_t i : group.units) {
-      PrefixFit fit(*group.prefix);
-      std::set<fs::path> seen{jobs[i].command.file};
-      walk_project_files(graph, paths, *jobs[i].config, jobs[i].command.file, seen, fit);
-      given[i] = fit.use();
-    }
-  }
-}
-
 }  // namespace
 
 std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested,
@@ -289,8 +149,11 @@ std::vector<JobResult> run_jobs(const std::vector<Job>& jobs, unsigned requested
       });
       for (std::size_t i = 0; i < jobs.size(); ++i) todo[i] = !hit[i];
     }
-    plan_prefixes(jobs, todo, requested, resource_dir, session, shared, given);
-    if (std::string note = shared.folder.note(); !note.empty()) session.notes.push_back(std::move(note));
+    std::vector<PrefixUnit> units;
+    for (const Job& job : jobs) units.push_back({&job.command, job.config.get()});
+    given = shared.plan(units, todo, requested, resource_dir);
+    session.prefixes += shared.built();
+    if (std::string note = shared.note(); !note.empty()) session.notes.push_back(std::move(note));
   }
   for_each_unit(jobs.size(), requested, [&](const clang::Index& index, std::size_t i) {
     if (todo[i])

@@ -22,7 +22,6 @@ namespace fs = std::filesystem;
 using checking::affected_jobs;
 using checking::collect_jobs;
 using checking::has_function_body;
-using checking::is_under;
 using checking::Job;
 using checking::JobResult;
 using checking::normalize;

@@ -34,11 +34,6 @@ inline std::filesystem::path normalize(const std::filesystem::path& p) {
   return canonical_path(p);
 }
 
-inline bool is_under(const std::filesystem::path& file, const std::filesystem::path& folder) {
-  if (file == folder) return true;
-  return !relative_to(file, folder).empty();
-}
-
 class Session {
  public:
   Session(const CheckOptions& o, const RuleCatalog& rules)

@@ -193,6 +193,10 @@ std::string relative_to(const std::filesystem::path& path, const std::filesystem
   return p.substr(b.size());
 }
 
+bool is_under(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  return file == folder || !relative_to(file, folder).empty();
+}
+
 std::filesystem::path canonical_path(const std::filesystem::path& p) {
   std::error_code ec;
   std::filesystem::path abs = std::filesystem::absolute(p, ec);

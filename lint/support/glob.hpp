@@ -44,6 +44,8 @@ class Glob {
 
 // A path relative to base with '/' separators, or empty when path is not below base.
 std::string relative_to(const std::filesystem::path& path, const std::filesystem::path& base);
+// Whether `file` is `folder` or below it.
+bool is_under(const std::filesystem::path& file, const std::filesystem::path& folder);
 
 // The one spelling of a file's path that emberlint compares: absolute, symbolic links and `..` resolved as
 // far as the path exists. A path the system refuses to resolve (a name too long, a folder that cannot be

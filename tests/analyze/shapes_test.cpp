@@ -3,6 +3,8 @@
 // every report format names the model, and a config that names what the code does not have is exit 2.
 #include <sys/stat.h>
 
+#include <regex>
+
 #include <nlohmann/json.hpp>
 
 #include "tests/support/test_support.hpp"
@@ -644,6 +646,38 @@ TEST_F(Shapes, AWrongEnumFailsBeforeTheBackendsAreParsed) {
                  "backends)"),
       std::string::npos)
       << o.err;
+}
+
+// ---- parses: the prefix that units of one command share, as check's
+// ----------------------------------------
+
+// The five backend sources of the registrations shape have one command (the config's flags) and include
+// standard headers: they share one precompiled prefix of them, and the inventory is the same without it.
+TEST_F(Shapes, UnitsOfOneCommandShareAPrefixAndTheInventoryIsTheSameWithout) {
+  auto parsed = [](const std::string& err) {
+    std::smatch m;
+    EXPECT_TRUE(std::regex_search(err, m, std::regex("(\\d+) units parsed, (\\d+) with a shared prefix")))
+        << err;
+    return m.size() == 3 ? std::pair{std::stoi(m[1]), std::stoi(m[2])} : std::pair{-1, -1};
+  };
+  Outcome shared =
+      analyze("registrations", "--no-cache --format json -o " + (scratch_ / "shared.json").string());
+  ASSERT_EQ(shared.exit_code, 1) << shared.err;
+  const auto [units, prefixed] = parsed(shared.err);
+  EXPECT_EQ(units, 5);
+  EXPECT_GE(prefixed, 3) << shared.err;  // a prefix is built for three or more units; a unit it does not fit
+                                         // (a macro its headers test) parses without it
+  Outcome alone = analyze("registrations", "--no-cache --no-shared-prefix --format json -o " +
+                                               (scratch_ / "alone.json").string());
+  ASSERT_EQ(alone.exit_code, 1) << alone.err;
+  EXPECT_EQ(parsed(alone.err), std::pair(5, 0));
+  EXPECT_EQ(read_file(scratch_ / "shared.json"), read_file(scratch_ / "alone.json"));
+  // A cached run parses nothing and says nothing of parses.
+  const std::string cache = " --cache-dir " + (scratch_ / "cache").string();
+  ASSERT_EQ(analyze("registrations", "-o " + (scratch_ / "cold.json").string() + cache).exit_code, 1);
+  Outcome warm = analyze("registrations", "-o " + (scratch_ / "warm.json").string() + cache);
+  EXPECT_NE(warm.err.find("from the cache"), std::string::npos) << warm.err;
+  EXPECT_EQ(warm.err.find("units parsed"), std::string::npos) << warm.err;
 }
 
 // ---- every model: each report says which model produced the matrix ---------------------------------------
