@@ -53,27 +53,80 @@ void propose_interop(const fs::path& root, const Discovery& d, ConfigurationProp
   }
 }
 
-}  // namespace
+// Whether a command's defines hold `macro` ("GKO_COMPILING_OMP": with any value; "DEVICE=omp": that value).
+bool defines_macro(const std::set<std::string>& defines, const std::string& macro) {
+  if (macro.find('=') != std::string::npos) return defines.count(macro) > 0;
+  return std::any_of(defines.begin(), defines.end(), [&](const std::string& d) {
+    return d.compare(0, macro.size(), macro) == 0 && (d.size() == macro.size() || d[macro.size()] == '=');
+  });
+}
 
-ConfigurationProposal propose_configurations(const fs::path& root,
-                                             const std::vector<CompileCommand>& commands,
-                                             const Discovery& d) {
-  ConfigurationProposal out;
-  propose_interop(root, d, out);
-  const std::vector<ProposedBackend>& backends = d.backends;
-  // Globs several backends list: shared candidates, no backend's own folder.
-  std::map<std::string, std::size_t> listed;
-  for (const ProposedBackend& b : backends) {
-    for (const std::string& p : b.paths) ++listed[p];
+// Backends the build selects with a macro named after them (discover.cpp's `selected_by`): a configuration
+// each, keyed by that macro, so a command that defines it is in it wherever its file is; a folder several
+// backends list whose sources are compiled under one of those macros is the shared layer, even when this
+// build configures only one of the backends that compile it (the others' toolkits missing).
+bool propose_macro_configurations(const fs::path& root, const std::vector<CompileCommand>& commands,
+                                  const std::map<std::string, std::size_t>& listed, const Discovery& d,
+                                  ConfigurationProposal& out) {
+  std::vector<const ProposedBackend*> by_macro;
+  for (const ProposedBackend& b : d.backends) {
+    if (!b.selected_by.empty()) by_macro.push_back(&b);
   }
+  if (by_macro.size() < 2) return false;
+  std::map<std::string, std::set<std::string>> compiled_in;  // file (relative) -> configurations
+  std::map<std::string, std::size_t> units;                  // configuration -> its commands
+  for (const CompileCommand& c : commands) {
+    const std::set<std::string> defines = command_defines(c);
+    for (const ProposedBackend* b : by_macro) {
+      if (!defines_macro(defines, b->selected_by)) continue;
+      compiled_in[relative_to(c.file, root)].insert(b->name);
+      ++units[b->name];
+    }
+  }
+  for (const ProposedBackend* b : by_macro) {
+    ProposedConfiguration c;
+    c.name = b->name;
+    c.defines.push_back(b->selected_by);
+    c.why = std::to_string(units[b->name]) + " commands define " + b->selected_by +
+            ", the macro named after this backend that selects it";
+    out.configurations.push_back(std::move(c));
+  }
+  for (const auto& [glob, n] : listed) {
+    const std::string folder = folder_of(glob);
+    // Every backend's (common/unified/), not a few backends' own (common/cuda_hip/ of cuda and hip).
+    if (n < 2 || n < d.backends.size() || folder.empty()) continue;
+    std::size_t files = 0;
+    std::set<std::string> in;
+    for (const auto& [file, configurations] : compiled_in) {
+      if (!within(file, folder)) continue;
+      ++files;
+      in.insert(configurations.begin(), configurations.end());
+    }
+    if (files == 0) continue;
+    std::string names;
+    for (const std::string& name : in) names += (names.empty() ? "" : ", ") + name;
+    out.shared.push_back(glob);
+    out.shared_why += (out.shared_why.empty() ? "" : "; ") + folder + ": listed by " + std::to_string(n) +
+                      " backends, its " + std::to_string(files) + " sources compiled in the configuration" +
+                      (in.size() > 1 ? "s " : " ") + names + " (a macro selects the backend)";
+  }
+  return true;
+}
+
+// The configurations of a source compiled once per backend folder on -I (the backend's macros with it), and
+// the folder every backend lists that those commands compile: false when the database has no such source.
+bool propose_include_configurations(const fs::path& root, const std::vector<CompileCommand>& commands,
+                                    const std::map<std::string, std::size_t>& listed, const Discovery& d,
+                                    ConfigurationProposal& out) {
+  const std::vector<ProposedBackend>& backends = d.backends;
   std::vector<std::pair<std::string, std::string>> folders;  // folder, backend
   for (const ProposedBackend& b : backends) {
     for (const std::string& p : b.paths) {
-      if (listed[p] > 1) continue;
+      if (listed.at(p) > 1) continue;
       if (std::string f = folder_of(p); !f.empty()) folders.emplace_back(f, b.name);
     }
   }
-  if (folders.size() < 2) return out;
+  if (folders.size() < 2) return false;
 
   // Per backend: the commands of files compiled several times that have exactly its folder on -I.
   struct Seen {
@@ -125,7 +178,7 @@ ConfigurationProposal propose_configurations(const fs::path& root,
     }
     begin = end;
   }
-  if (seen.size() < 2) return out;
+  if (seen.size() < 2) return false;
 
   for (const auto& [folder, backend] : folders) {
     auto it = seen.find(backend);
@@ -167,6 +220,24 @@ ConfigurationProposal propose_configurations(const fs::path& root,
                       " backends, its " + std::to_string(files) + " sources compiled in up to " +
                       std::to_string(most) + " configurations";
   }
+  return !out.configurations.empty();
+}
+
+}  // namespace
+
+ConfigurationProposal propose_configurations(const fs::path& root,
+                                             const std::vector<CompileCommand>& commands,
+                                             const Discovery& d) {
+  ConfigurationProposal out;
+  propose_interop(root, d, out);
+  const std::vector<ProposedBackend>& backends = d.backends;
+  // Globs several backends list: shared candidates, no backend's own folder.
+  std::map<std::string, std::size_t> listed;
+  for (const ProposedBackend& b : backends) {
+    for (const std::string& p : b.paths) ++listed[p];
+  }
+  if (!propose_include_configurations(root, commands, listed, d, out))
+    propose_macro_configurations(root, commands, listed, d, out);
   return out;
 }
 

@@ -6,10 +6,13 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
+#include "lint/compile/configurations.hpp"
 #include "lint/init/discoverer.hpp"
 #include "lint/parse/include_graph.hpp"
+#include "lint/support/glob.hpp"
 #include "lint/support/source_text.hpp"
 
 namespace emberlint {
@@ -328,7 +331,50 @@ bool Discoverer::in_any(const std::string& folder, const std::vector<std::string
 }
 
 // ---- backends ----
+
+// The folders whose sources are all compiled with a macro that names the folder: `-DGKO_COMPILING_OMP` or
+// `-DDEVICE_NAMESPACE=omp` on every command of omp/ (a word of the macro's name, or its whole value). The
+// build selects a backend with such a macro; CMake's `<target>_EXPORTS` names a target, not a backend, and
+// a macro every command of the database defines selects nothing.
+void Discoverer::find_selecting_macros() {
+  std::map<std::string, std::set<std::string>> every;  // folder -> the defines all its commands pass
+  for (const CompileCommand& c : commands_) {
+    const std::string rel = relative_to(c.file, root_);
+    if (rel.empty() || rel.rfind("../", 0) == 0) continue;
+    const std::set<std::string> defines = command_defines(c);
+    for (std::string d = parent_of(rel);; d = parent_of(d)) {
+      auto [it, fresh] = every.try_emplace(d, defines);
+      if (!fresh) std::erase_if(it->second, [&](const std::string& x) { return !defines.count(x); });
+      if (d.empty()) break;
+    }
+  }
+  const std::set<std::string>& global = every[""];
+  for (const auto& [folder, defines] : every) {
+    if (folder.empty()) continue;
+    const std::string name = ascii_lower(name_of(folder));
+    std::string by_word, by_value;
+    for (const std::string& d : defines) {
+      if (global.count(d)) continue;
+      const std::size_t eq = d.find('=');
+      const std::string macro = ascii_lower(d.substr(0, eq));
+      std::vector<std::string> w;
+      for (std::size_t b = 0; b <= macro.size();) {
+        const std::size_t e = std::min(macro.find('_', b), macro.size());
+        if (e > b) w.push_back(macro.substr(b, e - b));
+        b = e + 1;
+      }
+      if (!w.empty() && w.back() == "exports") continue;
+      if (eq != std::string::npos && ascii_lower(d.substr(eq + 1)) == name && by_value.empty()) by_value = d;
+      if (std::find(w.begin(), w.end(), name) != w.end() && by_word.empty())
+        by_word = eq == std::string::npos ? d : d.substr(0, eq);
+    }
+    if (!by_word.empty() || !by_value.empty())
+      selecting_macro_[folder] = by_word.empty() ? by_value : by_word;
+  }
+}
+
 void Discoverer::find_backends() {
+  find_selecting_macros();
   std::vector<std::string> order;
   for (const auto& [folder, stats] : folders_) order.push_back(folder);
   std::stable_sort(order.begin(), order.end(), [](const std::string& a, const std::string& b) {
@@ -352,7 +398,11 @@ void Discoverer::group(const std::string& parent) {
   }
   std::vector<std::string> hinted;
   for (const auto& c : children) {
-    if (named_library(name_of(c)) || names_a_processor(name_of(c))) hinted.push_back(c);
+    // Named after a library or a processor, selected by a macro named after it, or named as a backend an
+    // outer group already has (devices/omp/ beside the backend omp/).
+    if (named_library(name_of(c)) || names_a_processor(name_of(c)) || selecting_macro_.count(c) ||
+        backend_folders_.count(ascii_lower(name_of(c))))
+      hinted.push_back(c);
   }
   const bool backend_parent = one_of(ascii_lower(name_of(parent)), {"backend", "backends"});
   if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
@@ -404,6 +454,33 @@ void Discoverer::group(const std::string& parent) {
     }
     backend_parents_.push_back(parent);
   }
+  // A folder of the shared one named after some of the backends here (common/cuda_hip/) serves those alone:
+  // it is theirs (each one's own, as a folder several backends list is), the rest is every backend's.
+  std::set<std::string> ids;
+  for (const auto& [folder, id] : members) ids.insert(id);
+  std::vector<std::string> shared_every;                                  // globs
+  std::vector<std::pair<std::string, std::vector<std::string>>> serving;  // folder, the backends it serves
+  for (const auto& sh : shared_all) {
+    std::vector<std::string> rest;
+    bool split = false;
+    for (const auto& c : folders_[sh].children) {
+      if (folders_[c].files == 0) continue;
+      const auto w = words(name_of(c));
+      if (!w.empty() && std::all_of(w.begin(), w.end(), [&](const std::string& x) { return ids.count(x); })) {
+        serving.emplace_back(c, w);
+        split = true;
+      } else {
+        rest.push_back(c + "/**");
+      }
+    }
+    if (!split) {
+      shared_every.push_back(sh + "/**");
+      continue;
+    }
+    shared_every.insert(shared_every.end(), rest.begin(), rest.end());
+    if (std::any_of(files_.begin(), files_.end(), [&](const ScannedFile& f) { return f.dir == sh; }))
+      shared_every.push_back(sh + "/*");
+  }
   for (const auto& [folder, id] : members) {
     const FolderStats& s = folders_[folder];
     const KnownLibrary* lib = named_library(name_of(folder));
@@ -419,12 +496,20 @@ void Discoverer::group(const std::string& parent) {
              used->name + ")";
     } else if (lib) {
       why += ", named after " + lib->name + " (no vendor header found in its files)";
-    } else {
+    } else if (!selecting_macro_.count(folder)) {
       why += ", no vendor header found in its files";
     }
-    for (const auto& sh : shared_all) {
-      b->paths.push_back(sh + "/**");
-      why += "; " + sh + "/ is shared by every backend here";
+    if (auto m = selecting_macro_.find(folder); m != selecting_macro_.end() && b->selected_by.empty()) {
+      b->selected_by = m->second;
+      why += ", every command of its sources defines " + m->second + " (named after it)";
+    }
+    for (const auto& g : shared_every) b->paths.push_back(g);
+    for (const auto& sh : shared_all) why += "; " + sh + "/ is shared by every backend here";
+    for (const auto& [c, served] : serving) {
+      if (std::find(served.begin(), served.end(), id) == served.end()) continue;
+      b->paths.push_back(c + "/**");
+      why +=
+          "; " + c + "/ serves it and " + plural(served.size() - 1, "other backend") + " (named after them)";
     }
     if (gpu) {
       for (const auto& sh : shared_gpu) {
@@ -467,7 +552,7 @@ ProposedBackend* Discoverer::backend(const std::string& id) {
   for (auto& b : out_.backends) {
     if (b.name == id) return &b;
   }
-  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}});
+  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}, {}});
   return &out_.backends.back();
 }
 
@@ -567,11 +652,28 @@ void Discoverer::find_frontend() {
 // A frontend header whose name ends with a backend's name (include/ggml-cuda.h for cuda) is that backend's
 // public API: what the frontend and applications include to pick it.
 void Discoverer::find_public_headers() {
+  // A header is one backend's entry when it belongs to a family, one per backend with the same stem before
+  // the backend's name (tml-cpu.h, tml-cuda.h), or includes a vendor library: a single header that merely
+  // ends in a backend's name (accessor/row_major_reference.hpp beside a `reference` backend) is not.
+  std::map<std::string, std::set<std::string>> family;  // stem before the name -> backends
+  auto stem_before = [](const std::string& rel, const std::string& backend) -> std::optional<std::string> {
+    const auto w = words(fs::path(rel).stem().string());
+    if (w.size() < 2 || w.back() != backend) return std::nullopt;
+    std::string before;
+    for (std::size_t i = 0; i + 1 < w.size(); ++i) before += w[i] + "/";
+    return parent_of(rel) + ":" + before;
+  };
+  for (const ProposedBackend& b : out_.backends) {
+    for (const auto& f : files_) {
+      if (!f.header || !frontend_file(f)) continue;
+      if (auto before = stem_before(f.rel, b.name)) family[*before].insert(b.name);
+    }
+  }
   for (ProposedBackend& b : out_.backends) {
     for (const auto& f : files_) {
       if (!f.header || !frontend_file(f)) continue;
-      const auto w = words(fs::path(f.rel).stem().string());
-      if (w.size() >= 2 && w.back() == b.name) b.public_headers.push_back(f.rel);
+      const auto before = stem_before(f.rel, b.name);
+      if (before && (family[*before].size() >= 2 || !f.libraries.empty())) b.public_headers.push_back(f.rel);
     }
     if (!b.public_headers.empty())
       b.why += "; public: " + join_why(b.public_headers) + " (named after it, outside its folders)";

@@ -25,6 +25,9 @@ struct ProposedBackend {
   std::string why;                          // "src/ggml-cuda/: 12 files include <cuda_runtime.h>"
   std::size_t files = 0;                    // C and C++ files under its own folder
   std::vector<std::string> public_headers;  // frontend headers named after it, its API: "include/ggml-cuda.h"
+  // The macro every command of its sources defines and that names it (`GKO_COMPILING_OMP`, `DEVICE=omp` for
+  // omp/): the build selects this backend with it; empty when none does.
+  std::string selected_by;
 };
 
 struct ProposedLibrary {

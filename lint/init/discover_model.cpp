@@ -405,6 +405,9 @@ void Discoverer::find_op_classes() {
       }
       it = it->second.empty() ? methods_defined.erase(it) : std::next(it);
     }
+    // No backend defines a computing method of them (evaluation, forward, ...): these classes are the
+    // library's object model, not its ops; a model with no methods would inventory nothing.
+    if (methods_defined.empty()) return;
     std::string methods = "{";
     std::vector<std::string> why;
     for (const auto& [id, defined] : methods_defined) {

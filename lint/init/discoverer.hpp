@@ -55,6 +55,7 @@ class Discoverer {
   void find_tests_and_glue();
   bool in_any(const std::string& folder, const std::vector<std::string>& folders) const;
   void find_backends();
+  void find_selecting_macros();
   void group(const std::string& parent);
   bool gpu_backend(const std::string& id) const;
   bool names_gpu(const std::string& folder) const;
@@ -84,6 +85,8 @@ class Discoverer {
   std::vector<std::string> tests_, glue_, chosen_, shared_, exclude_why_, backend_parents_, glue_files_;
   std::map<std::string, std::vector<std::string>> backend_folders_;  // backend -> its own folders
   std::map<std::string, std::size_t> include_bases_;                 // folder -> includes resolved there
+  std::map<std::string, std::string>
+      selecting_macro_;  // folder -> the -D that names it (find_selecting_macros)
   Discovery out_;
 };
 

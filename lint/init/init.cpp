@@ -220,8 +220,8 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
   for (const auto& note : d.notes) comment(o, "  ", "note: " + note);
   if (!configurations.configurations.empty()) {
     comment(o, "  ",
-            "Configurations: the database compiles sources once per backend; each is checked in each, with "
-            "the backend it selects (its folder on -I, its macros) as the interface");
+            "Configurations: the build selects a backend per command (its folder on -I, its macros); a "
+            "source is checked in each configuration that compiles it, with that backend as the interface");
     o << "  \"configurations\": {";
     for (std::size_t i = 0; i < configurations.configurations.size(); ++i) {
       const ProposedConfiguration& c = configurations.configurations[i];
@@ -229,7 +229,8 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       comment(o, "    ", c.why);
       o << "    \"" << c.name << "\": {\"backend\": \"" << c.name << "\"";
       if (!c.defines.empty()) o << ", \"defines\": [" << quoted_list(c.defines) << "]";
-      o << ", \"include\": [" << quoted_list(c.include) << "]}";
+      if (!c.include.empty()) o << ", \"include\": [" << quoted_list(c.include) << "]";
+      o << "}";
     }
     o << "\n  },\n";
   }

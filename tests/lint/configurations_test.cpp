@@ -394,6 +394,55 @@ TEST_F(Configurations, InitProposesTheConfigurationsTheSharedLayerAndTheInteropH
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+// quill (tests/lint/fixtures/init/quill): each backend folder is compiled with a macro named after it and the
+// root on -I, not with a folder of its own; common/unified/ is compiled into the one backend configured here
+// and reaches the selected backend through `#if defined(QUILL_COMPILING_PAR)` includes.
+class MacroSelected : public Configurations {
+ protected:
+  void SetUp() override {
+    scratch_ = scratch_dir("macro-selected");
+    root_ = scratch_ / "quill";
+    fs::copy(fs::path(EMBERLINT_FIXTURES) / "init" / "quill", root_, fs::copy_options::recursive);
+    json db = json::array();
+    auto add = [&](const std::string& file, const std::string& flags) {
+      db.push_back({{"directory", root_.string()},
+                    {"file", file},
+                    {"command", "c++ -std=c++17 -DNDEBUG " + flags + " -I. -Icore/include -c " + file}});
+    };
+    add("core/vector.cpp", "-Dquill_EXPORTS");
+    const std::string par = "-DQUILL_COMPILING_PAR -DQUILL_DEVICE=par -Dquill_par_EXPORTS";
+    for (const char* f : {"par/pool.cpp", "par/scale_kernels.cpp", "common/unified/fill_kernels.cpp"})
+      add(f, par);
+    add("ref/scale_kernels.cpp", "-DQUILL_COMPILING_REF -DQUILL_DEVICE=ref -Dquill_ref_EXPORTS");
+    add("devices/par/device.cpp", "");
+    add("devices/ref/device.cpp", "");
+    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  }
+};
+
+TEST_F(MacroSelected, InitFindsBackendsByTheirMacroAndTheSharedFolderAndCheckReportsOnlyThePlanted) {
+  const emberlint::test::Outcome init =
+      emberlint::test::run_in(root_, emberlint::test::emberlint() + " init -p build", scratch_);
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  const json c = json::parse(read_file(root_ / ".emberlint.json"), nullptr, true, /*ignore_comments=*/true);
+  // The macro each backend's commands define and that names it selects the configuration; -Dquill_par_EXPORTS
+  // names a CMake target and -DNDEBUG is everyone's.
+  EXPECT_EQ(c.at("configurations"),
+            json::parse(R"({"par": {"backend": "par", "defines": ["QUILL_COMPILING_PAR"]},
+                            "ref": {"backend": "ref", "defines": ["QUILL_COMPILING_REF"]}})"))
+      << c.dump(2);
+  const json& layers = c.at("layers");
+  // common/par_cuda/ serves par and cuda (named after them): theirs; the rest of common/ is every backend's.
+  EXPECT_EQ(layers.at("shared"), json({"common/unified/**"})) << c.dump(2);
+  EXPECT_EQ(layers.at("backends").at("par"), json({"par/**", "common/par_cuda/**", "devices/par/**"}))
+      << c.dump(2);
+  EXPECT_EQ(layers.at("backends").at("cuda"), json({"cuda/**", "common/par_cuda/**"})) << c.dump(2);
+  // row_ref.hpp ends in a backend's name but is no family of entry headers: ref has no `public`.
+  EXPECT_EQ(layers.at("backends").at("ref"), json({"ref/**", "devices/ref/**"})) << c.dump(2);
+  const std::set<Finding> want = expected(), got = findings(check());
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
 TEST(ScalarExtractorDefinition, AProxysDefinitionByAnInstantiationMacroIsNoUse) {
   const fs::path dir = scratch_dir("configs");
   write_file(dir / ".emberlint.json",
