@@ -4,6 +4,7 @@
 // backend; a large full sum runs on the pool.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -13,6 +14,7 @@
 
 #include "ember/ember.hpp"
 #include "host/loops.hpp"
+#include "simd_level_scope.hpp"
 
 namespace ember {
 namespace {
@@ -51,6 +53,49 @@ TEST(HostReductions, TheParallelPairwiseSumHasTheSerialBits) {
   EXPECT_NE(std::bit_cast<std::uint64_t>(in_order), std::bit_cast<std::uint64_t>(serial(v.data(), kM + 7)));
 }
 
+TEST(HostReductions, TheTreeSplitsFromItsThresholdWithTheSerialBits) {
+  const std::int64_t m = host::kPairwiseParallelMin;
+  for (std::int64_t n : {m - 1, m, m + 1, m + 7, m + 129, 3 * m + 13}) {
+    const std::vector<float> v = spread(n, static_cast<unsigned>(n) + 3);
+    const double parallel = host::pairwise_sum_parallel<double>(v.data(), n, widen);
+    const double kernel = host::pairwise_sum_f32(v.data(), n);
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(parallel), std::bit_cast<std::uint64_t>(serial(v.data(), n))) << n;
+    EXPECT_EQ(std::bit_cast<std::uint64_t>(kernel), std::bit_cast<std::uint64_t>(serial(v.data(), n))) << n;
+  }
+}
+
+using test::SimdLevelScope;
+
+// The vector kernel sums four leaves of the tree at once (of one row, or of several short rows), each in the
+// tree's order: the bits of the serial pairwise sum for every length from 0 to 5000 (every residue mod 8,
+// every shape of tree up to 40 leaves), for rows of every kind of length, at every SIMD level.
+TEST(HostReductions, TheVectorPairwiseKernelHasTheSerialBitsAtEveryLevel) {
+  const SimdLevelScope restore;
+  const std::vector<float> v = spread(5000 * 3, 11);
+  for (const char* level : {"baseline", "avx2", "avx512"}) {
+    const std::string used = set_host_simd_level(level);
+    int wrong = 0;
+    for (std::int64_t n = 0; n <= 5000; ++n) {
+      double s = 1.0;
+      host::pairwise_sums_f32(v.data() + n % 5, 1, n, &s);
+      wrong += std::bit_cast<std::uint64_t>(s) != std::bit_cast<std::uint64_t>(serial(v.data() + n % 5, n));
+    }
+    EXPECT_EQ(wrong, 0) << used << ": lengths whose kernel sum differs from the serial pairwise sum";
+    for (std::int64_t len :
+         {1, 7, 8, 9, 64, 100, 127, 128, 129, 255, 256, 300, 1000, 2047, 2048, 2049, 4100}) {
+      const std::int64_t rows =
+          static_cast<std::int64_t>(v.size()) / len < 70 ? static_cast<std::int64_t>(v.size()) / len : 70;
+      std::vector<double> sums(static_cast<std::size_t>(rows), 1.0);
+      host::pairwise_sums_f32(v.data(), rows, len, sums.data());
+      for (std::int64_t r = 0; r < rows; ++r) {
+        EXPECT_EQ(std::bit_cast<std::uint64_t>(sums[static_cast<std::size_t>(r)]),
+                  std::bit_cast<std::uint64_t>(serial(v.data() + r * len, len)))
+            << used << ": row " << r << " of " << rows << " rows of " << len;
+      }
+    }
+  }
+}
+
 std::vector<std::string> host_backends() {
   std::vector<std::string> names;
   for (const std::string& name : registered_backends()) {
@@ -62,23 +107,29 @@ std::vector<std::string> host_backends() {
 TEST(HostReductions, AFullSumAndRowSumsHaveTheSerialPairwiseBitsOnEveryHostBackend) {
   const std::int64_t n = 4 * kM + 3;
   const std::vector<float> v = spread(n, 7);
-  const std::int64_t rows = 1500, columns = 1037;  // 1.5M elements: the rows split over threads
-  const std::vector<float> m = spread(rows * columns, 8);
+  // 1.5M elements (the rows split over threads and sleeping workers are woken), 70K (the rows split over
+  // awake workers), 30K (one thread); long rows, rows of one leaf, rows shorter than a block.
+  const std::vector<std::array<std::int64_t, 2>> shapes = {{1500, 1037}, {700, 100}, {3000, 9}, {300, 100}};
   for (const std::string& name : host_backends()) {
     BackendScope scope(name);
     const float full = ops::item<float>(ops::sum(ops::from_data(v, {n})));
     EXPECT_EQ(std::bit_cast<std::uint32_t>(full),
               std::bit_cast<std::uint32_t>(static_cast<float>(serial(v.data(), n))))
         << name;
-    const std::vector<float> sums = ops::to_host<float>(ops::sum(ops::from_data(m, {rows, columns}), {{1}}));
-    ASSERT_EQ(sums.size(), static_cast<std::size_t>(rows)) << name;
-    int wrong = 0;
-    for (std::int64_t r = 0; r < rows; ++r) {
-      const float want = static_cast<float>(serial(m.data() + r * columns, columns));
-      wrong += std::bit_cast<std::uint32_t>(sums[static_cast<std::size_t>(r)]) !=
-               std::bit_cast<std::uint32_t>(want);
+    for (const auto& [rows, columns] : shapes) {
+      const std::vector<float> m = spread(rows * columns, 8);
+      const std::vector<float> sums =
+          ops::to_host<float>(ops::sum(ops::from_data(m, {rows, columns}), {{1}}));
+      ASSERT_EQ(sums.size(), static_cast<std::size_t>(rows)) << name;
+      int wrong = 0;
+      for (std::int64_t r = 0; r < rows; ++r) {
+        const float want = static_cast<float>(serial(m.data() + r * columns, columns));
+        wrong += std::bit_cast<std::uint32_t>(sums[static_cast<std::size_t>(r)]) !=
+                 std::bit_cast<std::uint32_t>(want);
+      }
+      EXPECT_EQ(wrong, 0) << name << ": rows of " << columns
+                          << " whose sum differs from the serial pairwise sum";
     }
-    EXPECT_EQ(wrong, 0) << name << ": rows whose sum differs from the serial pairwise sum";
   }
 }
 

@@ -15,23 +15,14 @@
 #include "backend_support.hpp"
 #include "ember/ember.hpp"
 #include "ember/random/distributions.h"
+#include "simd_level_scope.hpp"
 
 namespace ember {
 namespace {
 
 const char* const kLevels[] = {"baseline", "avx2", "avx512"};
 
-// Restores the level the process started with.
-class SimdLevelScope {
- public:
-  SimdLevelScope() : saved_(host_simd_level()) {}
-  ~SimdLevelScope() { set_host_simd_level(saved_); }
-  SimdLevelScope(const SimdLevelScope&) = delete;
-  SimdLevelScope& operator=(const SimdLevelScope&) = delete;
-
- private:
-  std::string saved_;
-};
+using test::SimdLevelScope;
 
 std::vector<float> floats_of(const Tensor& t) {
   const Tensor c = eval(t);

@@ -306,11 +306,23 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
   }
   if (p.inner == 1) {  // each output reduces one contiguous run
     // Large inputs split the outputs over threads (each still adds its run in the same order); a run of its
-    // own (a full sum) splits inside (pairwise_sum_parallel), where it is long enough.
+    // own (a full sum) splits inside (pairwise_sum_tree), where it is long enough.
     const std::int64_t work = p.outer * p.extent;
     parallel_for(
         p.outer,
         [&](std::int64_t first, std::int64_t last) {
+          if constexpr (std::is_same_v<R, SumReducer<float>>) {
+            if (p.outer > 1) {  // several rows: the kernel sums the leaves of short rows together
+              constexpr std::int64_t kRows = 256;
+              double sums[kRows];
+              for (std::int64_t o = first; o < last; o += kRows) {
+                const std::int64_t rows = std::min(kRows, last - o);
+                pairwise_sums_f32(px + o * p.extent, rows, p.extent, sums);
+                for (std::int64_t i = 0; i < rows; ++i) po[o + i] = r.finish(sums[i], count);
+              }
+              return;
+            }
+          }
           for (std::int64_t o = first; o < last; ++o) {
             auto acc = r.init(o);
             const T* run = px + o * p.extent;
@@ -322,7 +334,8 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
             po[o] = r.finish(acc, count);
           }
         },
-        work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), 1);
+        work >= kParallelMin ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), 1,
+        work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max());
     return;
   }
   // Reduced run followed by kept axes: accumulate whole rows, which keeps the inner loop contiguous. Large
@@ -351,6 +364,7 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
           }
         }
       },
+      work >= kParallelMin ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), 64,
       work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max());
 }
 
@@ -380,15 +394,16 @@ Acc pairwise_sum(const T* p, std::int64_t n, Get get) {
   return pairwise_sum<Acc>(p, half_n, get) + pairwise_sum<Acc>(p + half_n, n - half_n, get);
 }
 
-// pairwise_sum(p, n, get), bit for bit, with the 16 subtrees four levels down summed on the host threads and
-// then added in the tree's order. From 1M elements (below, or inside another parallel loop, it is
-// pairwise_sum): every node above that level then has more than 128 elements, so pairwise_sum splits each in
-// halves exactly as here.
-template <class Acc, class T, class Get>
-Acc pairwise_sum_parallel(const T* p, std::int64_t n, Get get) {
+// serial(p, n) (pairwise_sum over p[0, n), or a kernel with its bits), bit for bit, with the 16 subtrees four
+// levels down summed on the host threads and then added in the tree's order. From kPairwiseParallelMin
+// elements (below, or inside another parallel loop, it is serial(p, n)): every node above that level then has
+// more than 128 elements, so pairwise_sum splits each in halves exactly as here. Sleeping workers are woken
+// from 16 times that.
+inline constexpr std::int64_t kPairwiseParallelMin = kParallelMin;
+template <class Acc, class T, class Serial>
+Acc pairwise_sum_tree(const T* p, std::int64_t n, Serial serial) {
   constexpr int kLeaves = 16;
-  if (n < kParallelMin * 16 || host_threads() <= 1 || in_parallel_chunk())
-    return pairwise_sum<Acc>(p, n, get);
+  if (n < kPairwiseParallelMin || host_threads() <= 1 || in_parallel_chunk()) return serial(p, n);
   std::array<std::int64_t, kLeaves + 1> bounds{};  // leaf i is [bounds[i], bounds[i + 1])
   bounds[kLeaves] = n;
   for (int step = kLeaves; step > 1; step /= 2) {  // split every node of the level into pairwise_sum's halves
@@ -405,10 +420,10 @@ Acc pairwise_sum_parallel(const T* p, std::int64_t n, Get get) {
       [&](std::int64_t first, std::int64_t last) {
         for (std::int64_t i = first; i < last; ++i) {
           const auto b = static_cast<std::size_t>(i);
-          sums[b] = pairwise_sum<Acc>(p + bounds[b], bounds[b + 1] - bounds[b], get);
+          sums[b] = serial(p + bounds[b], bounds[b + 1] - bounds[b]);
         }
       },
-      0, 1);
+      0, 1, n >= kPairwiseParallelMin * 16 ? 0 : std::numeric_limits<std::int64_t>::max());
   for (int width = kLeaves; width > 1; width /= 2) {  // (0 + 1), (2 + 3), ...: each node's two halves
     for (int i = 0; i < width / 2; ++i) {
       sums[static_cast<std::size_t>(i)] =
@@ -416,6 +431,23 @@ Acc pairwise_sum_parallel(const T* p, std::int64_t n, Get get) {
     }
   }
   return sums[0];
+}
+
+// pairwise_sum(p, n, get), bit for bit, on the host threads (pairwise_sum_tree).
+template <class Acc, class T, class Get>
+Acc pairwise_sum_parallel(const T* p, std::int64_t n, Get get) {
+  return pairwise_sum_tree<Acc>(p, n,
+                                [&](const T* q, std::int64_t m) { return pairwise_sum<Acc>(q, m, get); });
+}
+
+// pairwise_sum<double>(p, n, widen) of float32, bit for bit, by the vector kernel (pairwise_sums_f32) on the
+// host threads.
+inline double pairwise_sum_f32(const float* p, std::int64_t n) {
+  return pairwise_sum_tree<double>(p, n, [](const float* q, std::int64_t m) {
+    double s = 0;
+    pairwise_sums_f32(q, 1, m, &s);
+    return s;
+  });
 }
 
 // The type float sums accumulate in: double for float16 and float32 (accuracy at no cost), T otherwise.
@@ -436,7 +468,11 @@ struct SumReducer {
   }
   void step(A& acc, compute_t<T> v) const { acc = add_of<A>(acc, static_cast<A>(v)); }
   void contiguous(A& acc, const T* p, std::int64_t n) const requires is_float_v<compute_t<T>> {
-    acc = pairwise_sum_parallel<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
+    if constexpr (std::is_same_v<T, float>) {
+      acc = pairwise_sum_f32(p, n);
+    } else {
+      acc = pairwise_sum_parallel<A>(p, n, [](T v) { return static_cast<A>(load(v)); });
+    }
   }
   T finish(A acc, std::int64_t count) const { return store<T>(count == 0 ? A(0) : acc); }
 };
@@ -455,7 +491,11 @@ struct MeanReducer {
   double init(std::int64_t) const { return -0.0; }
   void step(double& acc, compute_t<T> v) const { acc += static_cast<double>(v); }
   void contiguous(double& acc, const T* p, std::int64_t n) const {
-    acc = pairwise_sum_parallel<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
+    if constexpr (std::is_same_v<T, float>) {
+      acc = pairwise_sum_f32(p, n);
+    } else {
+      acc = pairwise_sum_parallel<double>(p, n, [](T v) { return static_cast<double>(load(v)); });
+    }
   }
   TOut finish(double acc, std::int64_t count) const {
     const double mean =
