@@ -348,40 +348,40 @@ void run_fused(Backend& backend, const FusedProgram& program, Tensor& out) {
   if (program.steps.size() == 1) {
     // One op: the backend's method over whole operands, exactly as eager evaluation calls it, instead of
     // once per block (the per-block calls cost more than a 64K-element add). Large outputs whose inputs are
-    // all full-size or scalars are split into one contiguous range per thread (host/parallel.hpp).
+    // all full-size or scalars are split into one contiguous range per thread (host/parallel.hpp); a
+    // broadcast is the method's own, which splits out's rows over the threads (host/loops.hpp) and reads the
+    // broadcast operand in place instead of gathering it block by block.
     const FusedStep& step = program.steps[0];
     const auto whole = [&](const FusedRef& r) -> const Tensor& {
       return r.kind == FusedRef::Kind::constant ? p.constant_value[r.index] : program.inputs[r.index];
     };
     const bool binary = element_op_arity(step.op) == 2;
-    if (p.n < kFusedParallelMin) {
-      apply_element_op(backend, step.op, whole(step.a), binary ? &whole(step.b) : nullptr, out);
-      return;
-    }
     const auto splittable = [&](const FusedRef& r) {
       return r.kind == FusedRef::Kind::constant || p.input_is_scalar[r.index] || p.input_is_full[r.index];
     };
-    if (splittable(step.a) && (!binary || splittable(step.b))) {
-      const auto range = [&](const Tensor& t, std::int64_t begin, std::int64_t len) {
-        return Tensor(t.buffer(), t.byte_offset() + static_cast<std::size_t>(begin) * t.itemsize(),
-                      Shape{len}, t.dtype(), &backend);
-      };
-      const auto part = [&](const FusedRef& r, std::int64_t begin, std::int64_t len) {
-        if (r.kind == FusedRef::Kind::constant) return p.constant_value[r.index];
-        return p.input_is_scalar[r.index] ? *p.scalar_input[r.index] : range(whole(r), begin, len);
-      };
-      parallel_for(
-          p.n,
-          [&](std::int64_t begin, std::int64_t end) {
-            const Tensor a = part(step.a, begin, end - begin);
-            const std::optional<Tensor> b =
-                binary ? std::optional<Tensor>(part(step.b, begin, end - begin)) : std::nullopt;
-            Tensor o = range(out, begin, end - begin);
-            apply_element_op(backend, step.op, a, b ? &*b : nullptr, o);
-          },
-          kFusedParallelMin, kFusedBlock);
+    if (p.n < kFusedParallelMin || !splittable(step.a) || (binary && !splittable(step.b))) {
+      apply_element_op(backend, step.op, whole(step.a), binary ? &whole(step.b) : nullptr, out);
       return;
     }
+    const auto range = [&](const Tensor& t, std::int64_t begin, std::int64_t len) {
+      return Tensor(t.buffer(), t.byte_offset() + static_cast<std::size_t>(begin) * t.itemsize(), Shape{len},
+                    t.dtype(), &backend);
+    };
+    const auto part = [&](const FusedRef& r, std::int64_t begin, std::int64_t len) {
+      if (r.kind == FusedRef::Kind::constant) return p.constant_value[r.index];
+      return p.input_is_scalar[r.index] ? *p.scalar_input[r.index] : range(whole(r), begin, len);
+    };
+    parallel_for(
+        p.n,
+        [&](std::int64_t begin, std::int64_t end) {
+          const Tensor a = part(step.a, begin, end - begin);
+          const std::optional<Tensor> b =
+              binary ? std::optional<Tensor>(part(step.b, begin, end - begin)) : std::nullopt;
+          Tensor o = range(out, begin, end - begin);
+          apply_element_op(backend, step.op, a, b ? &*b : nullptr, o);
+        },
+        kFusedParallelMin, kFusedBlock);
+    return;
   }
   // Blocks are independent: large outputs split them over the host threads.
   const std::int64_t blocks = (p.n + kFusedBlock - 1) / kFusedBlock;

@@ -46,14 +46,15 @@ void visit_float(const char* backend, const char* op, DType dtype, F&& f) {
 
 // ---- broadcasting iteration ------------------------------------------------------------------------------
 
-// Calls row(out_offset, offsets, steps, length) for every innermost row of out, with the operands of these
-// shapes broadcast to out's shape: offsets[k] is operand k's element at the row's start and steps[k] its
-// stride along the row (0 or 1 for contiguous inputs).
+// Calls row(out_offset, offsets, steps, length) for the innermost rows [first_row, last_row) of out, with
+// the operands of these shapes broadcast to out's shape: offsets[k] is operand k's element at the row's start
+// and steps[k] its stride along the row (0 or 1 for contiguous inputs). A 0-d out is one row of one element.
 template <std::size_t N, class Row>
-void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Shape& out_shape, Row&& row) {
+void for_each_broadcast_row_in(const std::array<const Shape*, N>& shapes, const Shape& out_shape,
+                               std::int64_t first_row, std::int64_t last_row, Row&& row) {
   const std::size_t nd = out_shape.size();
   const std::int64_t n = shape_numel(out_shape);
-  if (n == 0) return;
+  if (n == 0 || first_row >= last_row) return;
   std::array<Shape, N> strides;
   for (std::size_t k = 0; k < N; ++k) strides[k] = broadcast_strides(*shapes[k], out_shape);
   std::array<std::int64_t, N> offsets{}, steps{};
@@ -61,11 +62,17 @@ void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Sha
     row(std::int64_t{0}, offsets, steps, std::int64_t{1});
     return;
   }
-  // Innermost dimension as a row; the rest through an odometer.
+  // Innermost dimension as a row; the rest through an odometer, started at first_row.
   const std::int64_t inner = out_shape[nd - 1];
   for (std::size_t k = 0; k < N; ++k) steps[k] = strides[k][nd - 1];
   std::vector<std::int64_t> idx(nd, 0);
-  for (std::int64_t o = 0; o < n; o += inner) {
+  for (std::int64_t rest = first_row, d = static_cast<std::int64_t>(nd) - 2; d >= 0; --d) {
+    const auto u = static_cast<std::size_t>(d);
+    idx[u] = rest % out_shape[u];
+    rest /= out_shape[u];
+    for (std::size_t k = 0; k < N; ++k) offsets[k] += idx[u] * strides[k][u];
+  }
+  for (std::int64_t o = first_row * inner; o < last_row * inner; o += inner) {
     row(o, offsets, steps, inner);
     for (std::size_t d = nd - 1; d-- > 0;) {
       ++idx[d];
@@ -75,6 +82,29 @@ void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Sha
       idx[d] = 0;
     }
   }
+}
+
+// The number of innermost rows of out (for_each_broadcast_row_in): 1 for a 0-d out, 0 for an empty one.
+inline std::int64_t broadcast_rows(const Shape& out_shape) {
+  const std::int64_t n = shape_numel(out_shape);
+  return out_shape.empty() || n == 0 ? (n == 0 ? 0 : 1) : n / out_shape.back();
+}
+
+// for_each_broadcast_row_in over every row of out.
+template <std::size_t N, class Row>
+void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Shape& out_shape, Row&& row) {
+  for_each_broadcast_row_in<N>(shapes, out_shape, 0, broadcast_rows(out_shape), row);
+}
+
+// Calls rows(first_row, last_row) over the rows of out (broadcast_rows), split over the host threads when out
+// has kBroadcastParallelMin elements or more (each row is computed by one thread, so the split never changes
+// a result).
+inline constexpr std::int64_t kBroadcastParallelMin = kParallelMin / 4;
+template <class Rows>
+void parallel_broadcast_rows(const Shape& out_shape, Rows&& rows) {
+  const std::int64_t count = broadcast_rows(out_shape);
+  const std::int64_t inner = out_shape.empty() ? 1 : std::max<std::int64_t>(out_shape.back(), 1);
+  parallel_for(count, rows, (kBroadcastParallelMin + inner - 1) / inner, 1);
 }
 
 // Calls row(out_offset, a_offset, a_stride, b_offset, b_stride, length) for every innermost row of out, with
@@ -197,26 +227,57 @@ void map2(const Tensor& a, const Tensor& b, Tensor& out, Op op) {
     for (std::int64_t i = 0; i < n; ++i) po[i] = store<TOut>(op(x, load(pb[i])));
   } else {
     // Broadcast rows: the common stride patterns as separate loops the compiler vectorizes.
-    for_each_broadcast_row2(a.shape(), b.shape(), out.shape(),
-                            [&](std::int64_t o, std::int64_t oa, std::int64_t ia, std::int64_t ob,
-                                std::int64_t ib, std::int64_t len) {
-                              TOut* d = po + o;
-                              const T* x = pa + oa;
-                              const T* y = pb + ob;
-                              if (ia == 1 && ib == 1) {
-                                for (std::int64_t j = 0; j < len; ++j)
-                                  d[j] = store<TOut>(op(load(x[j]), load(y[j])));
-                              } else if (ia == 1 && ib == 0) {
-                                const auto yv = load(y[0]);
-                                for (std::int64_t j = 0; j < len; ++j) d[j] = store<TOut>(op(load(x[j]), yv));
-                              } else if (ia == 0 && ib == 1) {
-                                const auto xv = load(x[0]);
-                                for (std::int64_t j = 0; j < len; ++j) d[j] = store<TOut>(op(xv, load(y[j])));
-                              } else {
-                                for (std::int64_t j = 0; j < len; ++j)
-                                  d[j] = store<TOut>(op(load(x[j * ia]), load(y[j * ib])));
-                              }
-                            });
+    const std::array<const Shape*, 2> shapes{&a.shape(), &b.shape()};
+    parallel_broadcast_rows(out.shape(), [&](std::int64_t first, std::int64_t last) {
+      for_each_broadcast_row_in<2>(shapes, out.shape(), first, last,
+                                   [&](std::int64_t o, const std::array<std::int64_t, 2>& offsets,
+                                       const std::array<std::int64_t, 2>& steps, std::int64_t len) {
+                                     const std::int64_t oa = offsets[0], ia = steps[0], ob = offsets[1],
+                                                        ib = steps[1];
+                                     TOut* d = po + o;
+                                     const T* x = pa + oa;
+                                     const T* y = pb + ob;
+                                     if (ia == 1 && ib == 1) {
+                                       for (std::int64_t j = 0; j < len; ++j)
+                                         d[j] = store<TOut>(op(load(x[j]), load(y[j])));
+                                     } else if (ia == 1 && ib == 0) {
+                                       const auto yv = load(y[0]);
+                                       for (std::int64_t j = 0; j < len; ++j)
+                                         d[j] = store<TOut>(op(load(x[j]), yv));
+                                     } else if (ia == 0 && ib == 1) {
+                                       const auto xv = load(x[0]);
+                                       for (std::int64_t j = 0; j < len; ++j)
+                                         d[j] = store<TOut>(op(xv, load(y[j])));
+                                     } else {
+                                       for (std::int64_t j = 0; j < len; ++j)
+                                         d[j] = store<TOut>(op(load(x[j * ia]), load(y[j * ib])));
+                                     }
+                                   });
+    });
+  }
+}
+
+// One row of map3 whose operands step SC, SX and SY (0 or 1) along it: the operands do not overlap out, so
+// the compiler vectorizes it without a run-time overlap check (a step-0 operand is one value, loaded once; a
+// bool condition is read as its byte, which GCC's vectorizer takes and bool it does not).
+template <std::int64_t SC, std::int64_t SX, std::int64_t SY, class TC, class T, class Op>
+void map3_row(T* __restrict d, const TC* __restrict c, const T* __restrict x, const T* __restrict y,
+              std::int64_t len, Op op) {
+  const auto cond = [&](std::int64_t j) {
+    if constexpr (std::is_same_v<TC, bool>) {
+      return reinterpret_cast<const unsigned char*>(c)[j * SC] != 0;
+    } else {
+      return c[j * SC];
+    }
+  };
+  if constexpr (SY == 0 && SX == 1) {
+    const T v = y[0];
+    for (std::int64_t j = 0; j < len; ++j) d[j] = op(cond(j), x[j], v);
+  } else if constexpr (SX == 0 && SY == 1) {
+    const T u = x[0];
+    for (std::int64_t j = 0; j < len; ++j) d[j] = op(cond(j), u, y[j]);
+  } else {
+    for (std::int64_t j = 0; j < len; ++j) d[j] = op(cond(j), x[j * SX], y[j * SY]);
   }
 }
 
@@ -229,25 +290,58 @@ void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op)
   T* po = out.data<T>();
   const std::int64_t n = out.size();
   if (c.size() == n && x.size() == n && y.size() == n) {
-    for (std::int64_t i = 0; i < n; ++i) po[i] = op(pc[i], px[i], py[i]);
+    parallel_for(
+        n,
+        [&](std::int64_t begin, std::int64_t end) {
+          map3_row<1, 1, 1>(po + begin, pc + begin, px + begin, py + begin, end - begin, op);
+        },
+        kBroadcastParallelMin);
     return;
   }
   // Broadcast rows: every operand's elements along a row at a constant step, no index arithmetic per element.
-  for_each_broadcast_row<3>({&c.shape(), &x.shape(), &y.shape()}, out.shape(),
-                            [&](std::int64_t o, const std::array<std::int64_t, 3>& offsets,
-                                const std::array<std::int64_t, 3>& steps, std::int64_t len) {
-                              T* d = po + o;
-                              const TC* cr = pc + offsets[0];
-                              const T* xr = px + offsets[1];
-                              const T* yr = py + offsets[2];
-                              const std::int64_t ic = steps[0], ix = steps[1], iy = steps[2];
-                              if (ic == 1 && ix == 1 && iy == 1) {
-                                for (std::int64_t j = 0; j < len; ++j) d[j] = op(cr[j], xr[j], yr[j]);
-                              } else {
-                                for (std::int64_t j = 0; j < len; ++j)
-                                  d[j] = op(cr[j * ic], xr[j * ix], yr[j * iy]);
-                              }
-                            });
+  const std::array<const Shape*, 3> shapes{&c.shape(), &x.shape(), &y.shape()};
+  parallel_broadcast_rows(out.shape(), [&](std::int64_t first, std::int64_t last) {
+    for_each_broadcast_row_in<3>(shapes, out.shape(), first, last,
+                                 [&](std::int64_t o, const std::array<std::int64_t, 3>& offsets,
+                                     const std::array<std::int64_t, 3>& steps, std::int64_t len) {
+                                   T* d = po + o;
+                                   const TC* cr = pc + offsets[0];
+                                   const T* xr = px + offsets[1];
+                                   const T* yr = py + offsets[2];
+                                   const std::int64_t ic = steps[0], ix = steps[1], iy = steps[2];
+                                   // Steps of 0 or 1 as constants: a loop the compiler vectorizes per
+                                   // pattern.
+                                   const auto loop = [&](auto sc, auto sx, auto sy) {
+                                     map3_row<sc(), sx(), sy()>(d, cr, xr, yr, len, op);
+                                   };
+                                   using Zero = std::integral_constant<std::int64_t, 0>;
+                                   using One = std::integral_constant<std::int64_t, 1>;
+                                   const auto with_y = [&](auto sc, auto sx) {
+                                     if (iy == 0) {
+                                       loop(sc, sx, Zero{});
+                                     } else {
+                                       loop(sc, sx, One{});
+                                     }
+                                   };
+                                   const auto with_x = [&](auto sc) {
+                                     if (ix == 0) {
+                                       with_y(sc, Zero{});
+                                     } else {
+                                       with_y(sc, One{});
+                                     }
+                                   };
+                                   if (ic >= 0 && ic <= 1 && ix >= 0 && ix <= 1 && iy >= 0 && iy <= 1) {
+                                     if (ic == 0) {
+                                       with_x(Zero{});
+                                     } else {
+                                       with_x(One{});
+                                     }
+                                   } else {
+                                     for (std::int64_t j = 0; j < len; ++j)
+                                       d[j] = op(cr[j * ic], xr[j * ix], yr[j * iy]);
+                                   }
+                                 });
+  });
 }
 
 // ---- reductions ------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -28,20 +29,51 @@ namespace ember::host {
 
 // ---- binary arithmetic -----------------------------------------------------------------------------------
 
-// Float32 and float64 + - * / whose operands each have out's size or one element, with the vector kernels
-// (host/vector_kernels.hpp); false (nothing done) for other dtypes and broadcasts.
+// Float32 and float64 + - * / with the vector kernels (host/vector_kernels.hpp): operands of out's size or of
+// one element in one call, broadcast ones row by row (each row of out is a vector or scalar op of a row of a
+// and one of b: contiguous inputs step 0 or 1 along a row), the rows split over the host threads. False
+// (nothing done) for other dtypes.
 inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor& out) {
   const std::int64_t n = out.size();
   const DType d = out.dtype();
-  if ((d != DType::float32 && d != DType::float64) || a.dtype() != d || b.dtype() != d || n == 0 ||
-      (a.size() != n && a.size() != 1) || (b.size() != n && b.size() != 1)) {
+  if ((d != DType::float32 && d != DType::float64) || a.dtype() != d || b.dtype() != d || n == 0)
     return false;
-  }
-  const bool a_scalar = a.size() != n, b_scalar = b.size() != n;
+  const auto run = [&](const auto* pa, bool a_scalar, const auto* pb, bool b_scalar, auto* po,
+                       std::int64_t len) {
+    if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(pa)>>, float>) {
+      binary_f32(op, pa, a_scalar, pb, b_scalar, po, len);
+    } else {
+      binary_f64(op, pa, a_scalar, pb, b_scalar, po, len);
+    }
+  };
+  const auto compute = [&](auto tag) {
+    using T = decltype(tag);
+    const T* pa = a.data<const T>();
+    const T* pb = b.data<const T>();
+    T* po = out.data<T>();
+    if ((a.size() == n || a.size() == 1) && (b.size() == n || b.size() == 1)) {
+      run(pa, a.size() != n, pb, b.size() != n, po, n);
+      return;
+    }
+    const std::array<const Shape*, 2> shapes{&a.shape(), &b.shape()};
+    parallel_broadcast_rows(out.shape(), [&](std::int64_t first, std::int64_t last) {
+      for_each_broadcast_row_in<2>(shapes, out.shape(), first, last,
+                                   [&](std::int64_t o, const std::array<std::int64_t, 2>& offsets,
+                                       const std::array<std::int64_t, 2>& steps, std::int64_t len) {
+                                     if (steps[0] == 0 && steps[1] == 0) {  // one value repeated
+                                       run(pa + offsets[0], true, pb + offsets[1], true, po + o, 1);
+                                       std::fill(po + o + 1, po + o + len, po[o]);
+                                     } else {
+                                       run(pa + offsets[0], steps[0] == 0, pb + offsets[1], steps[1] == 0,
+                                           po + o, len);
+                                     }
+                                   });
+    });
+  };
   if (d == DType::float32) {
-    binary_f32(op, a.data<const float>(), a_scalar, b.data<const float>(), b_scalar, out.data<float>(), n);
+    compute(float{});
   } else {
-    binary_f64(op, a.data<const double>(), a_scalar, b.data<const double>(), b_scalar, out.data<double>(), n);
+    compute(double{});
   }
   return true;
 }

@@ -53,9 +53,10 @@ void visit_width(std::size_t itemsize, F&& f) {
 inline constexpr std::int64_t kTransposeTile = 32;
 
 template <class W>
-void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
-                     std::int64_t row_stride, std::int64_t col_stride, W* dst) {
-  for (std::int64_t i0 = 0; i0 < rows; i0 += kTransposeTile) {
+void blocked_copy_2d_bands(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
+                           std::int64_t row_stride, std::int64_t col_stride, W* dst, std::int64_t row_first,
+                           std::int64_t row_last) {
+  for (std::int64_t i0 = row_first; i0 < row_last; i0 += kTransposeTile) {
     const std::int64_t i1 = std::min(rows, i0 + kTransposeTile);
     for (std::int64_t j0 = 0; j0 < cols; j0 += kTransposeTile) {
       const std::int64_t j1 = std::min(cols, j0 + kTransposeTile);
@@ -66,6 +67,21 @@ void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int
       }
     }
   }
+}
+
+// Bands of kTransposeTile output rows split over the host threads from kParallelMin elements (each element
+// is copied by one thread: the split never changes a result).
+template <class W>
+void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
+                     std::int64_t row_stride, std::int64_t col_stride, W* dst) {
+  const std::int64_t bands = (rows + kTransposeTile - 1) / kTransposeTile;
+  parallel_for(
+      bands,
+      [&](std::int64_t first, std::int64_t last) {
+        blocked_copy_2d_bands(src, off, rows, cols, row_stride, col_stride, dst, first * kTransposeTile,
+                              std::min(rows, last * kTransposeTile));
+      },
+      (kParallelMin + kTransposeTile * cols - 1) / (kTransposeTile * cols), 1);
 }
 
 // out[i0, i1, ...] = src[base + sum(i_d * strides[d])] for every index of out_shape (strides may be 0 or
@@ -240,6 +256,22 @@ inline void broadcast_to(const Tensor& x, Tensor& out) {
   strided_copy_bytes(x, 0, broadcast_strides(x.shape(), out.shape()), out.shape(), out);
 }
 
+// memcpy of nbytes, split over the host threads from kParallelCopyMin bytes (a copy of 256 KiB takes about
+// 10 us on one core; sleeping workers are woken from 16 times that).
+inline constexpr std::int64_t kParallelCopyMin = kParallelMin * 4;
+inline void parallel_copy_bytes(void* dst, const void* src, std::size_t nbytes) {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+  parallel_for(
+      static_cast<std::int64_t>(nbytes),
+      [&](std::int64_t begin, std::int64_t end) {
+        std::memcpy(d + begin, s + begin, static_cast<std::size_t>(end - begin));
+      },
+      kParallelCopyMin, 4096);
+}
+
+// Each input's block of every outer index is one memcpy; along the first axis (one outer index) each input is
+// one copy split over the threads, otherwise the outer indices are.
 inline void concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
   const AxisLayout ol = axis_layout(out.shape(), axis);
   const std::size_t item = out.itemsize();
@@ -249,11 +281,18 @@ inline void concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
     const AxisLayout xl = axis_layout(x.shape(), axis);
     const auto block = static_cast<std::size_t>(xl.extent * xl.inner) * item;
     const auto* src = static_cast<const unsigned char*>(x.raw_data());
-    if (block != 0) {
-      for (std::int64_t o = 0; o < ol.outer; ++o) {
-        std::memcpy(dst + static_cast<std::size_t>((o * ol.extent + at) * ol.inner) * item,
-                    src + static_cast<std::size_t>(o) * block, block);
-      }
+    if (block != 0 && ol.outer == 1) {
+      parallel_copy_bytes(dst + static_cast<std::size_t>(at * ol.inner) * item, src, block);
+    } else if (block != 0) {
+      parallel_for(
+          ol.outer,
+          [&](std::int64_t first, std::int64_t last) {
+            for (std::int64_t o = first; o < last; ++o) {
+              std::memcpy(dst + static_cast<std::size_t>((o * ol.extent + at) * ol.inner) * item,
+                          src + static_cast<std::size_t>(o) * block, block);
+            }
+          },
+          static_cast<std::int64_t>((static_cast<std::size_t>(kParallelCopyMin) + block - 1) / block), 1);
     }
     at += xl.extent;
   }

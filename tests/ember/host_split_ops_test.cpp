@@ -1,0 +1,137 @@
+// Host ops that split their rows or bytes over the thread pool from 16K to 64K elements
+// (frontend/src/host/loops.hpp, math_kernels.hpp, tensor_kernels.hpp): broadcast element-wise ops (float32
+// and float64 through the vector kernels row by row, other dtypes through map2), where with broadcast
+// operands, concatenate and transpose run as pool jobs at 256 x 256 and give exactly the values of a plain
+// loop, on each host backend.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "ember/ember.hpp"
+
+namespace ember {
+namespace {
+
+namespace ops = ember::ops;
+
+constexpr std::int64_t kSide = 256;  // 64K elements: split over the threads, not large enough to wake them
+
+template <class T>
+std::vector<T> values(std::int64_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_int_distribution<int> d(-1000, 1000);
+  std::vector<T> v(static_cast<std::size_t>(n));
+  for (T& x : v) x = static_cast<T>(d(gen)) / static_cast<T>(8);
+  return v;
+}
+
+std::size_t jobs() {
+  const HostThreadsInfo i = host_threads_info();
+  return i.parallel_jobs + i.jobs_run_alone;
+}
+
+std::vector<std::string> host_backends() {
+  std::vector<std::string> names;
+  for (const std::string& name : registered_backends()) {
+    if (name == "eigen" || name == "blas") names.push_back(name);
+  }
+  return names;
+}
+
+// a (n, n) + b (n,) and a (n, n) + c (n, 1), as a loop computes them, and as one pool job each.
+template <class T>
+void check_broadcast_add(const std::string& backend) {
+  const std::vector<T> a = values<T>(kSide * kSide, 1), b = values<T>(kSide, 2), c = values<T>(kSide, 3);
+  const Tensor ta = ops::from_data(a, {kSide, kSide});
+  const std::size_t before = jobs();
+  const std::vector<T> row = ops::to_host<T>(ops::add(ta, ops::from_data(b, {kSide})));
+  const std::vector<T> column = ops::to_host<T>(ops::add(ops::from_data(c, {kSide, 1}), ta));
+  EXPECT_GE(jobs(), before + 2) << backend << ": each broadcast add of 64K elements is one pool job";
+  int wrong = 0;
+  for (std::int64_t i = 0; i < kSide; ++i) {
+    for (std::int64_t j = 0; j < kSide; ++j) {
+      const auto k = static_cast<std::size_t>(i * kSide + j);
+      wrong += row[k] != static_cast<T>(a[k] + b[static_cast<std::size_t>(j)]);
+      wrong += column[k] != static_cast<T>(c[static_cast<std::size_t>(i)] + a[k]);
+    }
+  }
+  EXPECT_EQ(wrong, 0) << backend << ": broadcast sums that differ from a loop's";
+}
+
+TEST(HostSplitOps, BroadcastElementwiseOpsSplitTheirRows) {
+  if (host_threads_info().threads < 2) GTEST_SKIP() << "one host thread (EMBER_NUM_THREADS or one core)";
+  for (const std::string& name : host_backends()) {
+    BackendScope scope(name);
+    check_broadcast_add<float>(name);
+    check_broadcast_add<double>(name);
+    check_broadcast_add<std::int32_t>(name);
+  }
+}
+
+TEST(HostSplitOps, WhereWithBroadcastOperandsSplitsItsRows) {
+  if (host_threads_info().threads < 2) GTEST_SKIP() << "one host thread (EMBER_NUM_THREADS or one core)";
+  const std::vector<float> c = values<float>(kSide * kSide, 4), x = values<float>(kSide, 5),
+                           y = values<float>(kSide, 6);
+  for (const std::string& name : host_backends()) {
+    BackendScope scope(name);
+    const Tensor cond = ops::greater(ops::from_data(c, {kSide, kSide}), 0.0);
+    const Tensor tx = ops::from_data(x, {kSide}), ty = ops::from_data(y, {kSide, 1});
+    eval(cond);
+    const std::size_t before = jobs();
+    const std::vector<float> got = ops::to_host<float>(ops::where(cond, tx, ty));
+    EXPECT_GE(jobs(), before + 1) << name << ": where over 64K elements is a pool job";
+    int wrong = 0;
+    for (std::int64_t i = 0; i < kSide; ++i) {
+      for (std::int64_t j = 0; j < kSide; ++j) {
+        const auto k = static_cast<std::size_t>(i * kSide + j);
+        wrong += got[k] != (c[k] > 0 ? x[static_cast<std::size_t>(j)] : y[static_cast<std::size_t>(i)]);
+      }
+    }
+    EXPECT_EQ(wrong, 0) << name << ": elements that differ from a loop's choice";
+  }
+}
+
+TEST(HostSplitOps, ConcatenateAndTransposeSplitTheirCopies) {
+  if (host_threads_info().threads < 2) GTEST_SKIP() << "one host thread (EMBER_NUM_THREADS or one core)";
+  const std::int64_t n = kSide * kSide;
+  const std::vector<float> a = values<float>(n, 7), b = values<float>(n, 8);
+  for (const std::string& name : host_backends()) {
+    BackendScope scope(name);
+    const Tensor ta = ops::from_data(a, {n}), tb = ops::from_data(b, {n});
+    std::size_t before = jobs();
+    const std::vector<float> joined = ops::to_host<float>(ops::concatenate({ta, tb}));
+    EXPECT_GE(jobs(), before + 2) << name << ": each input of 256 KiB is copied by one pool job";
+    ASSERT_EQ(joined.size(), static_cast<std::size_t>(2 * n));
+    EXPECT_TRUE(std::equal(a.begin(), a.end(), joined.begin())) << name;
+    EXPECT_TRUE(std::equal(b.begin(), b.end(), joined.begin() + n)) << name;
+    // Rows of a (kSide, 2 * kSide) matrix joined along axis 1: one memcpy per row of each input.
+    const std::vector<float> rows = ops::to_host<float>(ops::concatenate(
+        {ops::reshape(ta, {kSide * 2, kSide / 2}), ops::reshape(tb, {kSide * 2, kSide / 2})}, 1));
+    int wrong = 0;
+    for (std::int64_t i = 0; i < kSide * 2; ++i) {
+      for (std::int64_t j = 0; j < kSide; ++j) {
+        const float want = j < kSide / 2 ? a[static_cast<std::size_t>(i * (kSide / 2) + j)]
+                                         : b[static_cast<std::size_t>(i * (kSide / 2) + j - kSide / 2)];
+        wrong += rows[static_cast<std::size_t>(i * kSide + j)] != want;
+      }
+    }
+    EXPECT_EQ(wrong, 0) << name << ": elements of a concatenation along axis 1 out of place";
+    before = jobs();
+    const std::vector<float> t = ops::to_host<float>(ops::transpose(ops::reshape(ta, {kSide, kSide})));
+    EXPECT_GE(jobs(), before + 1) << name << ": a 256 x 256 transpose is one pool job";
+    wrong = 0;
+    for (std::int64_t i = 0; i < kSide; ++i) {
+      for (std::int64_t j = 0; j < kSide; ++j) {
+        wrong += t[static_cast<std::size_t>(i * kSide + j)] != a[static_cast<std::size_t>(j * kSide + i)];
+      }
+    }
+    EXPECT_EQ(wrong, 0) << name << ": elements of the transpose out of place";
+  }
+}
+
+}  // namespace
+}  // namespace ember
