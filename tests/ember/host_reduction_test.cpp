@@ -96,6 +96,38 @@ TEST(HostReductions, TheVectorPairwiseKernelHasTheSerialBitsAtEveryLevel) {
   }
 }
 
+// Long runs: the kernel sums runs of up to 64K elements as one batch of leaves, four leaves a quarter of the
+// batch apart at a time, and the leaves a batch of four does not take (1 to 3) one by one. Runs around and
+// past a batch, and batches of many short rows whose leaf count is each residue mod 4, keep the serial bits.
+TEST(HostReductions, TheVectorPairwiseKernelHasTheSerialBitsOverWholeBatches) {
+  const SimdLevelScope restore;
+  const std::int64_t batch = 65536;
+  const std::vector<float> v = spread(3 * batch + 100, 12);
+  for (const char* level : {"baseline", "avx2", "avx512"}) {
+    const std::string used = set_host_simd_level(level);
+    for (std::int64_t n :
+         {batch - 1, batch, batch + 1, batch + 8 * 129 + 5, 2 * batch + 77, 3 * batch + 99}) {
+      double s = 1.0;
+      host::pairwise_sums_f32(v.data() + 1, 1, n, &s);
+      EXPECT_EQ(std::bit_cast<std::uint64_t>(s), std::bit_cast<std::uint64_t>(serial(v.data() + 1, n)))
+          << used << ": a run of " << n;
+    }
+    // Rows of 1 leaf (batches of 1024 leaves, then of 1 or 276), of 2 leaves (511 rows: 1022 leaves, 2 left
+    // over), of 3 leaves (341 rows: 1023) and of 33 leaves (31 rows of 4100 a batch, 1023 leaves, then 9).
+    for (const auto& [len, rows] : std::vector<std::array<std::int64_t, 2>>{
+             {9, 1025}, {100, 1300}, {256, 511}, {264, 341}, {4100, 40}}) {
+      std::vector<double> sums(static_cast<std::size_t>(rows), 1.0);
+      host::pairwise_sums_f32(v.data() + 3, rows, len, sums.data());
+      int wrong = 0;
+      for (std::int64_t r = 0; r < rows; ++r) {
+        wrong += std::bit_cast<std::uint64_t>(sums[static_cast<std::size_t>(r)]) !=
+                 std::bit_cast<std::uint64_t>(serial(v.data() + 3 + r * len, len));
+      }
+      EXPECT_EQ(wrong, 0) << used << ": rows of " << len << " whose kernel sum differs from the serial sum";
+    }
+  }
+}
+
 std::vector<std::string> host_backends() {
   std::vector<std::string> names;
   for (const std::string& name : registered_backends()) {

@@ -407,7 +407,7 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
         [&](std::int64_t first, std::int64_t last) {
           if constexpr (std::is_same_v<R, SumReducer<float>>) {
             if (p.outer > 1) {  // several rows: the kernel sums the leaves of short rows together
-              constexpr std::int64_t kRows = 256;
+              constexpr std::int64_t kRows = 1024;
               double sums[kRows];
               for (std::int64_t o = first; o < last; o += kRows) {
                 const std::int64_t rows = std::min(kRows, last - o);

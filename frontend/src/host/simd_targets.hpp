@@ -1,6 +1,7 @@
 // The target attributes of the host kernels compiled for several vector widths (host/vector_kernels.cpp,
-// host/sort_kernels.cpp): EMBER_HAVE_SIMD_LEVELS is 1 where GCC or clang compile for x86-64, and then
-// EMBER_TARGET_AVX2 and EMBER_TARGET_AVX512 mark a function compiled for that level (<immintrin.h> included).
+// host/pairwise_kernels.cpp, host/sort_kernels.cpp): EMBER_HAVE_SIMD_LEVELS is 1 where GCC or clang compile
+// for x86-64, and then EMBER_TARGET_AVX2 and EMBER_TARGET_AVX512 mark a function compiled for that level
+// (<immintrin.h> included).
 // Backend-agnostic: no backend library header may be included here.
 #pragma once
 

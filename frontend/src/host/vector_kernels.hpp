@@ -1,11 +1,11 @@
 // Host kernels compiled once for each vector width the cpu may have (SSE2 baseline, AVX2, AVX-512) and
 // chosen at run time, as NumPy's and Eigen's packet math are: + - * /, abs, exp and log of float32 and
 // float64, the float32 uniform, normal, exponential and gamma fills, the leaves of float32 pairwise sums and
-// the row step of float32 sums over a leading axis. Every level computes the same bits (same IEEE operations
-// in the same order: no FMA contraction, no reassociation; host/vector_kernels.cpp is compiled with
-// -ffp-contract=off), so the level,
-// like the number of threads, never changes a result. Large inputs are split over threads
-// (host/parallel.hpp). Backend-agnostic: no backend library header may be included here.
+// the row step of float32 sums over a leading axis (host/vector_kernels.cpp; the pairwise sums in
+// host/pairwise_kernels.cpp). Every level computes the same bits (same IEEE operations in the same order: no
+// FMA contraction, no reassociation; host/*.cpp is compiled with -ffp-contract=off), so the level, like the
+// number of threads, never changes a result. Large inputs are split over threads (host/parallel.hpp).
+// Backend-agnostic: no backend library header may be included here.
 #pragma once
 
 #include <cstdint>
@@ -29,8 +29,9 @@ void add_rows_f32_to_f64(double* acc, const float* rows, std::int64_t stride, st
                          std::int64_t n);
 
 // sums[r] = pairwise_sum<double>(p + r * len, len, widen) for r in [0, rows) (host/loops.hpp): NumPy's
-// pairwise summation of float32 rows into double, bit for bit, with four of the tree's 128-element blocks (of
-// one row or of several short ones) summed at once, on the calling thread.
+// pairwise summation of float32 rows into double, bit for bit, with four of the tree's 128-element leaves (of
+// one row or of several short ones, a quarter of a batch of up to 64K elements apart) summed at once, on the
+// calling thread.
 void pairwise_sums_f32(const float* p, std::int64_t rows, std::int64_t len, double* sums);
 
 // out = a op b for n elements of float or double, where a and b each hold n elements or one (a scalar):
