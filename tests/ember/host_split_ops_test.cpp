@@ -72,6 +72,44 @@ TEST(HostSplitOps, BroadcastElementwiseOpsSplitTheirRows) {
   }
 }
 
+// 3-d broadcasts of + - * /: the kernel takes a run of rows along the second-innermost dimension (40 rows
+// here) at a time, and the threads' chunks of 240 rows start inside runs. Every element as a loop computes
+// it.
+template <class T>
+void check_broadcast_runs(const std::string& backend) {
+  constexpr std::int64_t kP = 6, kQ = 40, kR = 70;  // 16,800 elements: more than the split's 16K
+  const std::vector<T> a = values<T>(kP * kQ * kR, 11), b = values<T>(kQ, 12), c = values<T>(kP * kR, 13),
+                       d = values<T>(kR, 14);
+  const Tensor ta = ops::from_data(a, {kP, kQ, kR}), tb = ops::from_data(b, {kQ, 1}),
+               tc = ops::from_data(c, {kP, 1, kR}), td = ops::from_data(d, {kR});
+  const auto at = [](const std::vector<T>& v, std::int64_t i) { return v[static_cast<std::size_t>(i)]; };
+  const std::vector<T> sum = ops::to_host<T>(ops::add(ta, tb));
+  const std::vector<T> difference = ops::to_host<T>(ops::subtract(tc, ta));
+  const std::vector<T> product = ops::to_host<T>(ops::multiply(tb, tc));  // (6, 40, 70) from two broadcasts
+  const std::vector<T> quotient = ops::to_host<T>(ops::divide(ta, ops::add(td, T(200))));
+  int wrong = 0;
+  for (std::int64_t p = 0; p < kP; ++p) {
+    for (std::int64_t q = 0; q < kQ; ++q) {
+      for (std::int64_t r = 0; r < kR; ++r) {
+        const std::int64_t k = (p * kQ + q) * kR + r;
+        wrong += at(sum, k) != static_cast<T>(at(a, k) + at(b, q));
+        wrong += at(difference, k) != static_cast<T>(at(c, p * kR + r) - at(a, k));
+        wrong += at(product, k) != static_cast<T>(at(b, q) * at(c, p * kR + r));
+        wrong += at(quotient, k) != static_cast<T>(at(a, k) / static_cast<T>(at(d, r) + T(200)));
+      }
+    }
+  }
+  EXPECT_EQ(wrong, 0) << backend << ": elements of 3-d broadcast ops that differ from a loop's";
+}
+
+TEST(HostSplitOps, BroadcastOpsTakeRunsOfRowsAndKeepALoopsValues) {
+  for (const std::string& name : host_backends()) {
+    BackendScope scope(name);
+    check_broadcast_runs<float>(name);
+    check_broadcast_runs<double>(name);
+  }
+}
+
 TEST(HostSplitOps, WhereWithBroadcastOperandsSplitsItsRows) {
   if (host_threads_info().threads < 2) GTEST_SKIP() << "one host thread (EMBER_NUM_THREADS or one core)";
   const std::vector<float> c = values<float>(kSide * kSide, 4), x = values<float>(kSide, 5),

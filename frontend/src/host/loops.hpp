@@ -96,6 +96,46 @@ void for_each_broadcast_row(const std::array<const Shape*, N>& shapes, const Sha
   for_each_broadcast_row_in<N>(shapes, out_shape, 0, broadcast_rows(out_shape), row);
 }
 
+// Calls run(out_offset, offsets, steps, length, rows, row_steps) for the innermost rows [first_row, last_row)
+// of out in runs along out's second-innermost dimension (for_each_broadcast_row_in's rows, several to a
+// call): row i of a run starts at out_offset + i * length in out and at offsets[k] + i * row_steps[k] in
+// operand k, whose elements along it step steps[k]. Out of fewer than 2 dimensions: runs of one row.
+template <std::size_t N, class Run>
+void for_each_broadcast_run_in(const std::array<const Shape*, N>& shapes, const Shape& out_shape,
+                               std::int64_t first_row, std::int64_t last_row, Run&& run) {
+  const std::size_t nd = out_shape.size();
+  if (nd < 2) {
+    for_each_broadcast_row_in<N>(shapes, out_shape, first_row, last_row,
+                                 [&](std::int64_t o, const std::array<std::int64_t, N>& offsets,
+                                     const std::array<std::int64_t, N>& steps, std::int64_t len) {
+                                   run(o, offsets, steps, len, std::int64_t{1},
+                                       std::array<std::int64_t, N>{});
+                                 });
+    return;
+  }
+  if (shape_numel(out_shape) == 0 || first_row >= last_row) return;
+  std::array<Shape, N> strides;
+  std::array<std::int64_t, N> steps{}, row_steps{};
+  for (std::size_t k = 0; k < N; ++k) {
+    strides[k] = broadcast_strides(*shapes[k], out_shape);
+    steps[k] = strides[k][nd - 1];
+    row_steps[k] = strides[k][nd - 2];
+  }
+  const std::int64_t inner = out_shape[nd - 1], dim = out_shape[nd - 2];
+  for (std::int64_t r = first_row; r < last_row;) {
+    const std::int64_t count = std::min(last_row - r, dim - r % dim);
+    std::array<std::int64_t, N> offsets{};
+    for (std::int64_t rest = r, d = static_cast<std::int64_t>(nd) - 2; d >= 0; --d) {
+      const auto u = static_cast<std::size_t>(d);
+      const std::int64_t i = rest % out_shape[u];
+      rest /= out_shape[u];
+      for (std::size_t k = 0; k < N; ++k) offsets[k] += i * strides[k][u];
+    }
+    run(r * inner, offsets, steps, inner, count, row_steps);
+    r += count;
+  }
+}
+
 // Calls rows(first_row, last_row) over the rows of out (broadcast_rows), split over the host threads when out
 // has kBroadcastParallelMin elements or more (each row is computed by one thread, so the split never changes
 // a result).

@@ -31,8 +31,8 @@ namespace ember::host {
 
 // Float32 and float64 + - * / with the vector kernels (host/vector_kernels.hpp): operands of out's size or of
 // one element in one call, broadcast ones row by row (each row of out is a vector or scalar op of a row of a
-// and one of b: contiguous inputs step 0 or 1 along a row), the rows split over the host threads. False
-// (nothing done) for other dtypes.
+// and one of b: contiguous inputs step 0 or 1 along a row), a run of rows along out's second-innermost
+// dimension to a kernel call, the rows split over the host threads. False (nothing done) for other dtypes.
 inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor& out) {
   const std::int64_t n = out.size();
   const DType d = out.dtype();
@@ -46,6 +46,14 @@ inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor&
       binary_f64(op, pa, a_scalar, pb, b_scalar, po, len);
     }
   };
+  const auto run_rows = [&](const auto* pa, bool a_scalar, std::int64_t a_row, const auto* pb, bool b_scalar,
+                            std::int64_t b_row, auto* po, std::int64_t len, std::int64_t rows) {
+    if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(pa)>>, float>) {
+      binary_rows_f32(op, pa, a_scalar, a_row, pb, b_scalar, b_row, po, len, rows);
+    } else {
+      binary_rows_f64(op, pa, a_scalar, a_row, pb, b_scalar, b_row, po, len, rows);
+    }
+  };
   const auto compute = [&](auto tag) {
     using T = decltype(tag);
     const T* pa = a.data<const T>();
@@ -57,15 +65,20 @@ inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor&
     }
     const std::array<const Shape*, 2> shapes{&a.shape(), &b.shape()};
     parallel_broadcast_rows(out.shape(), [&](std::int64_t first, std::int64_t last) {
-      for_each_broadcast_row_in<2>(shapes, out.shape(), first, last,
+      for_each_broadcast_run_in<2>(shapes, out.shape(), first, last,
                                    [&](std::int64_t o, const std::array<std::int64_t, 2>& offsets,
-                                       const std::array<std::int64_t, 2>& steps, std::int64_t len) {
-                                     if (steps[0] == 0 && steps[1] == 0) {  // one value repeated
-                                       run(pa + offsets[0], true, pb + offsets[1], true, po + o, 1);
-                                       std::fill(po + o + 1, po + o + len, po[o]);
+                                       const std::array<std::int64_t, 2>& steps, std::int64_t len,
+                                       std::int64_t rows, const std::array<std::int64_t, 2>& row_steps) {
+                                     if (steps[0] == 0 && steps[1] == 0) {  // each row one value repeated
+                                       for (std::int64_t r = 0; r < rows; ++r) {
+                                         T* d = po + o + r * len;
+                                         run(pa + offsets[0] + r * row_steps[0], true,
+                                             pb + offsets[1] + r * row_steps[1], true, d, 1);
+                                         std::fill(d + 1, d + len, d[0]);
+                                       }
                                      } else {
-                                       run(pa + offsets[0], steps[0] == 0, pb + offsets[1], steps[1] == 0,
-                                           po + o, len);
+                                       run_rows(pa + offsets[0], steps[0] == 0, row_steps[0], pb + offsets[1],
+                                                steps[1] == 0, row_steps[1], po + o, len, rows);
                                      }
                                    });
     });

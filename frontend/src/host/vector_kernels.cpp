@@ -195,6 +195,49 @@ EMBER_VECTOR_KERNEL(binary_f64,
                      std::int64_t begin, std::int64_t end),
                     (op, a, a_scalar, b, b_scalar, out, begin, end))
 
+// Rows of a broadcast op: the level and the op chosen once for all of them.
+template <class T>
+[[gnu::always_inline]] inline void binary_rows_body(BinaryOp op, const T* a, bool a_scalar,
+                                                    std::int64_t a_row, const T* b, bool b_scalar,
+                                                    std::int64_t b_row, T* out, std::int64_t len,
+                                                    std::int64_t rows) {
+  const auto each = [&](auto op_tag) {
+    constexpr BinaryOp kOp = decltype(op_tag)::value;
+    for (std::int64_t r = 0; r < rows; ++r)
+      binary_loop<kOp>(a + r * a_row, a_scalar, b + r * b_row, b_scalar, out + r * len, 0, len);
+  };
+  switch (op) {
+    case BinaryOp::add:
+      return each(std::integral_constant<BinaryOp, BinaryOp::add>{});
+    case BinaryOp::subtract:
+      return each(std::integral_constant<BinaryOp, BinaryOp::subtract>{});
+    case BinaryOp::multiply:
+      return each(std::integral_constant<BinaryOp, BinaryOp::multiply>{});
+    case BinaryOp::divide:
+      return each(std::integral_constant<BinaryOp, BinaryOp::divide>{});
+  }
+}
+[[gnu::always_inline]] inline void binary_rows_f32_body(BinaryOp op, const float* a, bool a_scalar,
+                                                        std::int64_t a_row, const float* b, bool b_scalar,
+                                                        std::int64_t b_row, float* out, std::int64_t len,
+                                                        std::int64_t rows) {
+  binary_rows_body(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+}
+EMBER_VECTOR_KERNEL(binary_rows_f32,
+                    (BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,
+                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows),
+                    (op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows))
+[[gnu::always_inline]] inline void binary_rows_f64_body(BinaryOp op, const double* a, bool a_scalar,
+                                                        std::int64_t a_row, const double* b, bool b_scalar,
+                                                        std::int64_t b_row, double* out, std::int64_t len,
+                                                        std::int64_t rows) {
+  binary_rows_body(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+}
+EMBER_VECTOR_KERNEL(binary_rows_f64,
+                    (BinaryOp op, const double* a, bool a_scalar, std::int64_t a_row, const double* b,
+                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows),
+                    (op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows))
+
 // ---- log --------------------------------------------------------------------------------------------------
 
 // log of positive normal finite x with fdlibm's kernels (ember_log_normal_f32/_f64 of distributions.h, < 1
@@ -590,6 +633,16 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
   parallel_for(
       n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
       kVectorParallelMin);
+}
+
+void binary_rows_f32(BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,
+                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows) {
+  binary_rows_f32_at(simd_level())(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+}
+
+void binary_rows_f64(BinaryOp op, const double* a, bool a_scalar, std::int64_t a_row, const double* b,
+                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows) {
+  binary_rows_f64_at(simd_level())(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {
