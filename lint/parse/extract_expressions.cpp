@@ -192,6 +192,7 @@ bool Extractor::named_member_call(CXCursor call, CXCursor object) {
   if (o.file < 0 || o.file != whole.file) return false;
   std::string_view t = text(o.file);
   std::size_t i = skip_blanks(t, o.end_offset);
+  if (i >= t.size()) return false;  // no text read (a file outside the project) or none after the object
   if (t.compare(i, 1, ".") == 0) {
     i += 1;
   } else if (t.compare(i, 2, "->") == 0) {
@@ -200,7 +201,7 @@ bool Extractor::named_member_call(CXCursor call, CXCursor object) {
     return false;
   }
   i = skip_blanks(t, i);
-  return t.compare(i, 8, "operator") == 0 && i < whole.end_offset;
+  return i < t.size() && t.compare(i, 8, "operator") == 0 && i < whole.end_offset;
 }
 
 bool Extractor::class_typed(int type) const {
@@ -279,6 +280,7 @@ std::size_t Extractor::skip_blanks(std::string_view t, std::size_t i) {
 
 std::optional<Extractor::Head> Extractor::statement_head(FileId file, std::size_t begin) {
   std::string_view t = text(file);
+  if (begin >= t.size()) return std::nullopt;
   std::size_t i = begin;
   auto word = [&] {
     std::size_t j = i;

@@ -211,6 +211,9 @@ static std::size_t spells_operator(std::string_view t, std::size_t at, std::stri
   static const std::map<std::string_view, std::string_view> kAlternative = {
       {"&&", "and"},  {"||", "or"},     {"!", "not"},     {"&", "bitand"}, {"|", "bitor"},  {"^", "xor"},
       {"~", "compl"}, {"!=", "not_eq"}, {"&=", "and_eq"}, {"|=", "or_eq"}, {"^=", "xor_eq"}};
+  // No text past the end: a file whose text was not read (outside the project: a generated file included in
+  // a function body, `#include "codegen/body.inc"`) has none.
+  if (at >= t.size()) return 0;
   if (spelling == "[]" || spelling == "()") spelling = spelling.substr(0, 1);
   if (!spelling.empty() && t.compare(at, spelling.size(), spelling) == 0) return spelling.size();
   auto alt = kAlternative.find(spelling);

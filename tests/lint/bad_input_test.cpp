@@ -180,6 +180,26 @@ std::vector<Row> make_rows() {
        {"check", "--select", "EL101"},
        1,
        {"frontend/huge.cpp:" + std::to_string(kHugeFillerLines + 4) + ":8: warning"}},
+      // An operator on a tensor in a file whose text emberlint does not read (outside the project: generated
+      // into the build folder and included in a function body) once aborted the run (std::out_of_range).
+      {"operator_in_generated_body",
+       [](const fs::path& r) {
+         config(r, R"({
+           "layers": {"frontend": ["frontend/**"], "backends": {"eigen": ["backends/eigen/**"]}},
+           "libraries": {"Eigen": {"backend": "eigen", "headers": ["Eigen/**"], "namespaces": ["Eigen"]}},
+           "tensor_types": ["Vec"],
+           "exclude": ["build/**"], "compile_flags": ["-std=c++20", "-isystem", "vendor"]})");
+         write_file(
+             r / "frontend/vec.hpp",
+             "#pragma once\nstruct Vec { float x; };\ninline Vec operator+(Vec a, Vec b) { return {a.x + "
+             "b.x}; }\n");
+         write_file(r / "frontend/generated.cpp",
+                    "#include \"vec.hpp\"\nVec twice(Vec a) {\n#include \"../build/gen/body.inc\"\n}\n");
+         write_file(r / "build/gen/body.inc", "// written by the build\n\n\n\n\n\n\n  return a + a;\n");
+       },
+       {"check"},
+       0,
+       {"No problems in 4 files."}},
       {"empty_source",
        [](const fs::path& r) { write_file(r / "frontend/empty.cpp", ""); },
        {"check"},
