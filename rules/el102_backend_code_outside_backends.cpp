@@ -19,7 +19,9 @@ const RuleInfo kInfo{"EL102",
                      "a definition outside the backend folders whose body uses a backend library",
                      R"(## What it does
 Flags a function definition in the frontend or in a file of no layer whose body uses a backend library (a
-declaration from the library's headers, namespaces or symbol globs). It reports the definition once per
+declaration from the library's headers, namespaces or symbol globs). A lambda stored in a variable outside
+any function (`namespace fe { auto sync = [] { clFinish(q); }; }`) is such a definition, reported at the
+variable's name. It reports the definition once per
 library, names the first use, and says where the code belongs: the folder of the library's backend, as the
 config's `layers.backends` names it, and the file there when the backend already has one for the category of
 the file's name (`math.cpp` -> `<folder>/math_ops.cpp`, the layout `emberlint analyze --migrate` writes).

@@ -13,7 +13,8 @@ const RuleInfo kInfo{"EL103",
                      "one backend uses another backend's headers or symbols",
                      R"(## What it does
 Flags, in a file of backend A, an `#include` of a header that backend B owns (a header of one of B's
-libraries or a file in B's folder) and every reference to a declaration B owns.
+libraries or a file in B's folder) and every reference to a declaration B owns, a using-declaration that
+names one included (`using ember::eigen::to_matrix;`).
 
 ## Why is this bad?
 Backends are independent: each can be left out of a build, and each is selected at run time. A BLAS backend

@@ -19,7 +19,9 @@ const RuleInfo kInfo{
 Flags a value of a configured tensor type converted to an arithmetic type (`bool`, integers, floating
 point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `double{t}`, `double x{t};`, `t.operator double()`, and implicit conversions
 through the tensor's conversion operator (`double x = t;`, `f(t)` with a `double` parameter, `t * 2.0` when
-it resolves to the built-in operator). Conversions to a truth value used as a condition are EL201's. The test
+it resolves to the built-in operator), also as the element of a braced list of numbers (`std::vector<float>
+v{t};`, `float a[] = {t};`) and inside a generic lambda that `std::visit` or `std::invoke` instantiates with
+a tensor (reported once, at the lambda's line). Conversions to a truth value used as a condition are EL201's. The test
 layer is not governed: tests read values to check them.
 
 ## Why is this bad?
@@ -69,9 +71,14 @@ class ScalarCast final : public Rule {
       if (c.kind == "operator" || c.operand.file < 0 || !arithmetic(c.to)) continue;
       casts.emplace(std::make_tuple(c.operand.file, c.operand.offset, c.operand.end_offset), &c);
     }
-    std::set<const Conversion*> reported;
+    // One finding per converted expression: a template's conversion seen in several instantiations (a
+    // generic lambda visited with each alternative of a variant) is one place to fix.
+    std::set<std::tuple<FileId, unsigned, unsigned>> reported;
+    auto first_at = [&](const Location& at) {
+      return reported.emplace(at.file, at.offset, at.end_offset).second;
+    };
     auto report_cast = [&](const Conversion& cast, const std::string& type) {
-      if (!reported.insert(&cast).second || !model.scalar_rules_govern(cast.at.file)) return;
+      if (!model.scalar_rules_govern(cast.at.file) || !first_at(cast.at)) return;
       std::string how = cast.kind == "c-style"               ? "a C-style cast"
                         : cast.kind == "functional"          ? "a functional cast"
                         : cast.kind == "list-initialization" ? "list-initialization"
@@ -94,7 +101,7 @@ class ScalarCast final : public Rule {
       }
       const TypeFacts* to = facts.type(c.to);
       if (!c.explicit_call && (c.condition || to->is_bool)) continue;  // EL201
-      if (!model.scalar_rules_govern(c.at.file)) continue;
+      if (!model.scalar_rules_govern(c.at.file) || !first_at(c.at)) continue;
       reporter.report(c.at, "tensor of type '" + type + "' converted to '" + c.to_type + "' by " +
                                 (c.explicit_call ? std::string("an explicit call of its conversion operator")
                                                  : std::string("an implicit conversion")) +

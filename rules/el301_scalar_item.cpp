@@ -17,7 +17,8 @@ const RuleInfo kInfo{
     R"(## What it does
 Flags every call of a function named in the config's `scalar_extractors` (qualified names or name globs,
 e.g. `"ember::Tensor::item"`, `"ember::ops::item"`), reached however it is spelled (through `using`, an alias
-of the tensor type, a derived class or a template), unless the call is in an allowed place (or in the definition of an extractor itself, such as a typed
+of the tensor type, a derived class, a template, or a generic lambda that only `std::visit` or `std::invoke`
+instantiates), unless the call is in an allowed place (or in the definition of an extractor itself, such as a typed
 `item<T>()` built on `item()`, or the extractor's definition for a class nested in its class, such as
 `array::array_proxy::scalar<T>()` forwarding to `array::scalar<T>()`, which an instantiation macro writes for
 each type):

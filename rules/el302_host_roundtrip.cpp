@@ -18,7 +18,8 @@ const RuleInfo kInfo{
     R"(## What it does
 Within one function, follows the value a host copy returns, from `to_host`, `to_vector`, `tolist`, `data()`
 or `raw_data()` called on (or with) a configured tensor type, through the variables that are initialized or
-assigned from it (also a buffer the copy writes into, as in `backend.to_host(t, buf.data())`), and flags the
+assigned from it (a structured binding takes its element of a pair or tuple built in place, `auto [v, n] =
+std::pair{to_host(t), 2}`, else the whole initializer) (also a buffer the copy writes into, as in `backend.to_host(t, buf.data())`), and flags the
 call that puts it back into a tensor: `from_data`, `from_vector`, `from_host`, `from_blob` or `from_buffer`
 returning a tensor or taking one. The test layer is not governed.
 

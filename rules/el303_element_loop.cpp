@@ -16,7 +16,7 @@ Flags element access to a configured tensor type (`t[i]`, `t(i, j)`, `t.item(...
 `t.get(...)`, or a configured scalar extractor) inside the body of a `for`, `while` or `do` loop whose
 condition depends on a tensor's extent: a call of `size()`, `numel()`, `shape()`, `dim()`, `rows()`,
 `cols()`, `extent()` or `length()` on a tensor, directly or through a variable initialized from one (`auto n =
-t.size(); for (i = 0; i < n; ++i)`). A range-based `for` over a tensor itself is flagged too. Loops over
+t.size(); for (i = 0; i < n; ++i)`, or a structured binding of it: `auto [n, r] = std::pair{t.size(), 2}`). A range-based `for` over a tensor itself is flagged too. Loops over
 dimensions (`ndim()`) that read `dim(i)` are not element access and are not flagged. The test layer is not
 governed.
 

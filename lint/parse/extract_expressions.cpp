@@ -3,6 +3,7 @@
 // conditions of statements and their loops, namespace uses, casts and braced-list conversions.
 #include <algorithm>
 #include <cctype>
+#include <set>
 
 #include "lint/libclang/cursor.hpp"
 #include "lint/parse/extract_facts.hpp"
@@ -51,7 +52,8 @@ int Extractor::variable_of(CXCursor expr) {
   if (clang_getCursorKind(expr) != CXCursor_DeclRefExpr) return -1;
   CXCursor ref = clang_getCursorReferenced(expr);
   CXCursorKind k = clang_getCursorKind(ref);
-  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl) return -1;
+  // A structured binding is an unexposed declaration (lint/parse/extract_facts.hpp, bindings_).
+  if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl && k != CXCursor_UnexposedDecl) return -1;
   return symbol_id(ref);
 }
 
@@ -95,6 +97,8 @@ void Extractor::add_call(CXCursor c, int definition) {
   call.definition = definition;
   call.result = type_id(clang_getCursorType(c));
   call.result_type = clang::type_spelling(clang_getCursorType(c));
+  CXCursorKind callee_kind = clang_getCursorKind(callee);
+  bool resolved = !clang_Cursor_isNull(callee) && !clang_isInvalid(callee_kind);
   int n = clang_Cursor_getNumArguments(c);
   std::vector<CXCursor> args;
   for (int i = 0; i < n; ++i) {
@@ -105,8 +109,7 @@ void Extractor::add_call(CXCursor c, int definition) {
     call.arguments.push_back(l);
     call.argument_type_ids.push_back(type_id(clang_getCursorType(arg)));
   }
-  CXCursorKind callee_kind = clang_getCursorKind(callee);
-  bool resolved = !clang_Cursor_isNull(callee) && !clang_isInvalid(callee_kind);
+  if (resolved && instantiation_depth_ == 0) add_lambda_carrier(callee, args);
   // An operator call in a template whose operands are dependent has no callee yet; its spelling names it.
   call.name = resolved ? clang::spelling(callee) : clang::spelling(c);
   if (resolved) call.callee = symbol_id(callee);
@@ -468,24 +471,115 @@ CXCursor Extractor::single_element(CXCursor list) {
 
 // `double x{t}` and `double x = {t}`: libclang shows the list's written element, not the implicit
 // conversion inside it, so a one-element list of a non-class type is recorded as the conversion of that
-// element (the rules keep those to arithmetic types; an aggregate's or a class's list is not one).
+// element (the rules keep those to arithmetic types; an aggregate's or a class's list is not one). A list of
+// an array type (`float a[] = {t, u}`, and the array behind the std::initializer_list of `std::vector<float>
+// v{t}`) converts each element to the array's element type.
 void Extractor::add_list_initialization(CXCursor c, int definition) {
   Location list = extent(c);
   if (braced_casts_.count({list.file, list.offset, list.end_offset})) return;
   CXType type = clang_getCanonicalType(clang_getCursorType(c));
   if (type.kind == CXType_Record || type.kind == CXType_Invalid || type.kind == CXType_Dependent) return;
+  auto add = [&](CXCursor element, CXType to, const Location& at) {
+    Conversion conv;
+    conv.at = at;
+    conv.kind = "list-initialization";
+    conv.to_type = clang::type_spelling(to);
+    conv.to = type_id(to);
+    conv.definition = definition;
+    conv.from_type = clang::type_spelling(clang_getCursorType(element));
+    conv.from = type_id(clang_getCursorType(element));
+    conv.operand = extent(element);
+    facts_.conversions.push_back(std::move(conv));
+  };
+  if (type.kind == CXType_ConstantArray || type.kind == CXType_IncompleteArray) {
+    const CXType element_type = clang_getArrayElementType(type);
+    for (const auto& k : children(c)) {
+      if (is_expression(k)) add(k, element_type, extent(k));
+    }
+    return;
+  }
   CXCursor element = single_element(c);
-  if (clang_Cursor_isNull(element)) return;
-  Conversion conv;
-  conv.at = list;
-  conv.kind = "list-initialization";
-  conv.to_type = clang::type_spelling(clang_getCursorType(c));
-  conv.to = type_id(clang_getCursorType(c));
-  conv.definition = definition;
-  conv.from_type = clang::type_spelling(clang_getCursorType(element));
-  conv.from = type_id(clang_getCursorType(element));
-  conv.operand = extent(element);
-  facts_.conversions.push_back(std::move(conv));
+  if (!clang_Cursor_isNull(element)) add(element, clang_getCursorType(c), list);
+}
+
+// `auto [a, b] = init;` (libclang exposes the declaration, not its bindings): the offset of each name between
+// the brackets and the range it takes its value from, for add_binding. A pair, tuple or class built in place
+// with one argument per name (`std::pair{x, y}`, `std::make_tuple(x, y)`, `Point{x, y}`) gives each name its
+// argument; anything else (a call's result, a struct, an array) gives each name the whole initializer.
+void Extractor::add_decomposition(CXCursor c, int definition) {
+  std::vector<CXCursor> kids = children(c);
+  auto init = std::find_if(kids.rbegin(), kids.rend(), [](CXCursor k) { return is_expression(k); });
+  if (init == kids.rend()) return;
+  const Location whole = extent(c), value = extent(*init);
+  if (!in_project(whole.file) || value.file != whole.file || value.offset < whole.offset) return;
+  std::string_view t = text(whole.file);
+  const std::size_t open = t.find('[', whole.offset);
+  if (open == std::string_view::npos || open >= value.offset) return;
+  const std::size_t close = t.find(']', open);
+  if (close == std::string_view::npos || close >= value.offset) return;
+  std::vector<std::size_t> names;
+  for (std::size_t i = skip_blanks(t, open + 1); i < close; i = skip_blanks(t, i)) {
+    if (t[i] == ',') {
+      ++i;
+      continue;
+    }
+    if (!is_identifier_char(t[i])) return;  // not a binding list: a lambda's captures, an array bound
+    names.push_back(i);
+    while (i < close && is_identifier_char(t[i])) ++i;
+  }
+  if (names.empty()) return;
+  std::vector<Location> parts(names.size(), value);
+  CXCursor e = *init;
+  for (int depth = 0; depth < 8; ++depth) {
+    const CXCursorKind k = clang_getCursorKind(e);
+    if (k != CXCursor_UnexposedExpr && k != CXCursor_ParenExpr && k != CXCursor_CXXFunctionalCastExpr) break;
+    std::vector<CXCursor> inner;
+    for (const auto& ch : children(e)) {
+      if (is_expression(ch)) inner.push_back(ch);
+    }
+    if (inner.size() != 1) break;
+    e = inner.front();
+  }
+  std::vector<CXCursor> elements;
+  if (clang_getCursorKind(e) == CXCursor_InitListExpr) {
+    for (const auto& ch : children(e)) {
+      if (is_expression(ch)) elements.push_back(ch);
+    }
+  } else if (clang_getCursorKind(e) == CXCursor_CallExpr) {
+    static const std::set<std::string> kBuilders = {"make_pair", "make_tuple", "tie", "forward_as_tuple"};
+    CXCursor callee = clang_getCursorReferenced(e);
+    const bool builds =
+        clang_getCursorKind(callee) == CXCursor_Constructor ||
+        (kBuilders.count(clang::spelling(callee)) && qualified_name(callee).rfind("std::", 0) == 0);
+    for (int i = 0, n = builds ? clang_Cursor_getNumArguments(e) : 0; i < n; ++i)
+      elements.push_back(clang_Cursor_getArgument(e, static_cast<unsigned>(i)));
+  }
+  if (elements.size() == names.size()) {
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const Location l = extent(elements[i]);
+      if (l.file == whole.file) parts[i] = l;
+    }
+  }
+  for (std::size_t i = 0; i < names.size(); ++i)
+    bindings_[{whole.file, static_cast<unsigned>(names[i])}] = {parts[i], definition};
+}
+
+// The first use of a structured binding: the binding as a variable declared from its part of the initializer.
+void Extractor::add_binding(CXCursor binding) {
+  const Location name = location(clang_getCursorLocation(binding));
+  auto it = bindings_.find({name.file, name.offset});
+  if (it == bindings_.end()) return;
+  Assignment a;
+  a.at = name;
+  a.variable = symbol_id(binding);
+  a.value = it->second.first;
+  a.declaration = true;
+  const CXType type = clang_getCursorType(binding);
+  a.type = type_id(type);
+  a.type_spelling = clang::type_spelling(clang_getCanonicalType(type));
+  a.definition = it->second.second;
+  facts_.assignments.push_back(std::move(a));
+  bindings_.erase(it);
 }
 
 }  // namespace emberlint::extraction

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 
 #include "lint/libclang/cursor.hpp"
 #include "lint/parse/extract_facts.hpp"
@@ -77,6 +78,7 @@ void Extractor::run() {
     if (CXFile f = clang_getFile(tu_, header.c_str())) facts_.batch.push_back(file_id(f));
   }
   clang_visitChildren(clang_getTranslationUnitCursor(tu_), &Extractor::top_level, this);
+  visit_library_lambda_instantiations();
   // The conditional blocks of the project files the unit reached, for ProjectModel::configured_by_unit,
   // which never asks about the unit's own file (nor a batch's headers).
   for (const auto& [id, bytes] : contents_) {
@@ -467,12 +469,19 @@ bool Extractor::is_definedness_test(CXCursor c) const {
          directive == "#elifndef";
 }
 
+// `using other::kernel;`: a use of what it names, at the name (the overloads of one name are one use), and
 // `using detail::cfloat;`: the typedefs and aliases it brings into scope, for used_typedef.
-void Extractor::add_using_declaration(CXCursor c) {
+void Extractor::add_using_declaration(CXCursor c, int definition) {
   CXCursor ref = clang_getCursorReferenced(c);
   if (clang_getCursorKind(ref) != CXCursor_OverloadedDeclRef) return;
+  const Location at = location(clang_getCursorLocation(c));
+  std::set<std::string> named;
   for (unsigned i = 0, n = clang_getNumOverloadedDecls(ref); i < n; ++i) {
     CXCursor d = clang_getOverloadedDecl(ref, i);
+    if (in_project(at.file) && named.insert(qualified_name(d)).second) {
+      pending_macro_names_.emplace_back(facts_.references.size(), expansion_key(c));
+      facts_.references.push_back({at, symbol_id(d), Via::direct, {}, definition});
+    }
     const CXCursorKind k = clang_getCursorKind(d);
     if (k != CXCursor_TypedefDecl && k != CXCursor_TypeAliasDecl) continue;
     used_typedefs_.emplace(clang::spelling(d), d);
@@ -524,6 +533,7 @@ void Extractor::add_reference(CXCursor c, int definition) {
   pending_macro_names_.emplace_back(facts_.references.size(), expansion_key(c));
   facts_.references.push_back({at, symbol_id(ref), Via::direct, {}, definition});
   CXCursorKind rk = clang_getCursorKind(ref);
+  if (rk == CXCursor_UnexposedDecl) add_binding(ref);
   if (rk == CXCursor_TypedefDecl || rk == CXCursor_TypeAliasDecl) {
     Via via = rk == CXCursor_TypeAliasDecl ? Via::alias : Via::typedef_;
     add_type_references(clang_getTypedefDeclUnderlyingType(ref), at, via, clang::spelling(ref), definition);
@@ -621,7 +631,13 @@ void Extractor::visit(CXCursor c, int definition) {
       add_statement(c, kind, definition);
       break;
     case CXCursor_UsingDeclaration:
-      add_using_declaration(c);
+      add_using_declaration(c, definition);
+      break;
+    case CXCursor_LambdaExpr:
+      definition = add_lambda(c, definition);
+      break;
+    case CXCursor_UnexposedDecl:
+      add_decomposition(c, definition);
       break;
     case CXCursor_UsingDirective:
     case CXCursor_NamespaceAlias:
@@ -642,6 +658,10 @@ void Extractor::visit(CXCursor c, int definition) {
       definition = static_cast<int>(facts_.definitions.size());
       facts_.definitions.push_back(std::move(d));
     }
+  }
+  if (kind == CXCursor_VarDecl && definition < 0) {
+    visit_namespace_variable(c);
+    return;
   }
   if (kind == CXCursor_Namespace) {
     std::string name = clang::spelling(c);

@@ -2,7 +2,8 @@
 // on every translation unit. extract_facts.cpp walks the cursors (files, locations, types, symbols,
 // references, macro expansions, definitions, template instantiations); extract_expressions.cpp records what
 // the rules read in expressions and statements (calls, operators, assignments, conditions, loops, namespace
-// uses, conversions). Internal to lint/parse/.
+// uses, conversions, structured bindings); extract_lambdas.cpp makes lambdas definitions and instantiations
+// of their own. Internal to lint/parse/.
 #pragma once
 
 #include <clang-c/Index.h>
@@ -81,7 +82,7 @@ class Extractor {
   void add_type_references(CXType t, const Location& at, Via via, const std::string& via_name,
                            int definition);
   bool is_definedness_test(CXCursor c) const;
-  void add_using_declaration(CXCursor c);
+  void add_using_declaration(CXCursor c, int definition);
   CXCursor used_typedef(const std::string& name, CXType type) const;
   CXCursor typedef_written_at(CXCursor type_ref, CXCursor referenced) const;
   void add_reference(CXCursor c, int definition);
@@ -89,6 +90,15 @@ class Extractor {
   void visit(CXCursor c, int definition);
   void visit_instantiated(CXCursor c, CXCursorKind kind, int definition);
   void visit_instantiation(CXCursor callee);
+
+  // Lambdas (extract_lambdas.cpp).
+  int add_lambda(CXCursor c, int definition);
+  void visit_namespace_variable(CXCursor c);
+  bool library_specialization(CXCursor function);
+  static CXCursor record_of(CXCursor expr);
+  void add_lambda_carrier(CXCursor callee, const std::vector<CXCursor>& args);
+  void follow_lambda(CXCursor function, CXCursor lambda, int depth, std::vector<CXCursor>& operators);
+  void visit_library_lambda_instantiations();
 
   // Expressions and statements (extract_expressions.cpp).
   static std::vector<CXCursor> children(CXCursor c);
@@ -114,6 +124,8 @@ class Extractor {
   void add_conversion(CXCursor c, const char* kind, int definition);
   static CXCursor single_element(CXCursor list);
   void add_list_initialization(CXCursor c, int definition);
+  void add_decomposition(CXCursor c, int definition);
+  void add_binding(CXCursor binding);
 
   CXTranslationUnit tu_;
   TuFacts& facts_;
@@ -143,6 +155,18 @@ class Extractor {
   // is used, libclang shows the type it stands for (a TypeRef to the class, an unexposed type), not the
   // typedef.
   std::unordered_multimap<std::string, CXCursor> used_typedefs_;
+  // The namespace-scope variable whose initializer is being visited, and the definition its lambda made.
+  CXCursor variable_ = clang_getNullCursor();
+  int variable_definition_ = -1;
+  // The closure classes of generic lambdas written in project files; the library function templates a call
+  // passed a closure to (`std::visit(lambda, v)`), followed once the walk is done; those already followed.
+  std::unordered_set<CXCursor, CursorHash, CursorEq> generic_lambdas_;
+  std::vector<std::pair<CXCursor, CXCursor>> lambda_carriers_;
+  std::unordered_set<CXCursor, CursorHash, CursorEq> followed_;
+  // Structured bindings (`auto [a, b] = init;`) by the file and offset of each name: the range its value
+  // comes from (its element of a pair or tuple built in place, else the whole initializer) and the
+  // enclosing definition. A binding becomes an Assignment when it is first used.
+  std::map<std::pair<FileId, unsigned>, std::pair<Location, int>> bindings_;
 };
 
 }  // namespace emberlint::extraction

@@ -226,6 +226,36 @@ TEST(RuleFixtureMessages, El102SaysWhereTheCodeBelongs) {
       << dot;
 }
 
+// A namespace-scope lambda is reported as the variable it initializes.
+TEST(RuleFixtureMessages, El102NamesTheVariableOfANamespaceScopeLambda) {
+  const std::string f = "frontend/el102_namespace_lambda.cpp";
+  std::string m = message_at(f, line_of(f, "auto finish = "), "EL102");
+  EXPECT_NE(m.find("'ember::frontend_sync::finish' uses library OpenCL"), std::string::npos) << m;
+  EXPECT_NE(m.find("('clFinish' at line " + std::to_string(line_of(f, "return clFinish(queue) ==")) + ")"),
+            std::string::npos)
+      << m;
+}
+
+// A generic lambda instantiated inside <variant> or <functional>: one finding at the lambda's line, however
+// many alternatives or paths instantiate it, and none in the library's headers.
+TEST(RuleFixtureMessages, El300InALibraryInstantiatedLambdaIsReportedOnceAtTheLambda) {
+  const std::string f = "frontend/el3_generic_lambdas.cpp";
+  const unsigned visited = line_of(f, "return static_cast<double>(t);"),
+                 both = line_of(f, "return double(x);");
+  std::map<unsigned, int> count;
+  const CheckResult& r = fixture_result();
+  for (const auto& d : r.diagnostics) {
+    if (d.code != "EL300") continue;
+    const std::string file = display_path(r, d.file);
+    EXPECT_EQ(file.rfind("frontend/", 0), 0u) << file << ":" << d.line << " " << d.message;
+    if (file == f) ++count[d.line];
+  }
+  EXPECT_EQ(count[visited], 1) << "two alternatives of the variant";
+  EXPECT_EQ(count[both], 1) << "reached by std::invoke and std::visit";
+  EXPECT_NE(message_at(f, visited, "EL300").find("'ember::Tensor' converted to 'double' by static_cast"),
+            std::string::npos);
+}
+
 TEST(RuleFixtureMessages, OutputOrderIsTheSameForOneAndManyJobs) {
   CheckOptions o;
   o.paths = {kProject};
