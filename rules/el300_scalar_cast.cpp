@@ -20,8 +20,8 @@ Flags a value of a configured tensor type converted to an arithmetic type (`bool
 point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `double{t}`, `double x{t};`, `t.operator double()`, and implicit conversions
 through the tensor's conversion operator (`double x = t;`, `f(t)` with a `double` parameter, `t * 2.0` when
 it resolves to the built-in operator), also as the element of a braced list of numbers (`std::vector<float>
-v{t};`, `float a[] = {t};`) and inside a generic lambda that `std::visit` or `std::invoke` instantiates with
-a tensor (reported once, at the lambda's line). Conversions to a truth value used as a condition are EL201's. The test
+v{t};`, `float a[] = {t};`) and inside a generic lambda, or a class's call operator template, that `std::visit`
+or `std::invoke` instantiates with a tensor (reported once, at the lambda's or the operator's line). Conversions to a truth value used as a condition are EL201's. The test
 layer is not governed: tests read values to check them.
 
 ## Why is this bad?

@@ -636,6 +636,9 @@ void Extractor::visit(CXCursor c, int definition) {
     case CXCursor_LambdaExpr:
       definition = add_lambda(c, definition);
       break;
+    case CXCursor_FunctionTemplate:
+      add_call_operator_template(c);
+      break;
     case CXCursor_UnexposedDecl:
       add_decomposition(c, definition);
       break;

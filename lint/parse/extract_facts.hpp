@@ -93,6 +93,7 @@ class Extractor {
 
   // Lambdas (extract_lambdas.cpp).
   int add_lambda(CXCursor c, int definition);
+  void add_call_operator_template(CXCursor c);
   void visit_namespace_variable(CXCursor c);
   bool library_specialization(CXCursor function);
   static CXCursor record_of(CXCursor expr);
@@ -158,8 +159,10 @@ class Extractor {
   // The namespace-scope variable whose initializer is being visited, and the definition its lambda made.
   CXCursor variable_ = clang_getNullCursor();
   int variable_definition_ = -1;
-  // The closure classes of generic lambdas written in project files; the library function templates a call
-  // passed a closure to (`std::visit(lambda, v)`), followed once the walk is done; those already followed.
+  // The closure classes of generic lambdas and the classes with a call operator template (`struct V {
+  // template <class T> void operator()(T&); }`) written in project files; the library function templates a
+  // call passed a closure to (`std::visit(lambda, v)`), followed once the walk is done; those already
+  // followed.
   std::unordered_set<CXCursor, CursorHash, CursorEq> generic_lambdas_;
   std::vector<std::pair<CXCursor, CXCursor>> lambda_carriers_;
   std::unordered_set<CXCursor, CursorHash, CursorEq> followed_;

@@ -1,9 +1,10 @@
 // Lambdas in the walk of a unit (extract_facts.hpp). A lambda stored in a namespace-scope variable is a
 // definition like a function (`namespace fe { auto f = [] { clFinish(q); }; }`: its body's uses are the
 // variable's). A generic lambda that only a library function template calls (`std::visit(lambda, variant)`,
-// `std::invoke(lambda, t)`) is instantiated inside the library, where the walk does not go: the library
-// instantiations that the closure is passed along to are followed until one calls the closure, and that
-// instantiated call operator is visited like a project template's instantiation.
+// `std::invoke(lambda, t)`), or a named visitor's call operator template (`std::visit(V{}, v)`), is
+// instantiated inside the library, where the walk does not go: the library instantiations that the closure is
+// passed along to are followed until one calls the closure, and that instantiated call operator is visited
+// like a project template's instantiation.
 #include <algorithm>
 
 #include "lint/libclang/cursor.hpp"
@@ -58,6 +59,15 @@ int Extractor::add_lambda(CXCursor c, int definition) {
     facts_.definitions.push_back(std::move(d));
   }
   return variable_definition_;
+}
+
+// `template <class T> double operator()(const T&)` of a project class: the class is a visitor that a library
+// template may instantiate (`std::visit(V{}, v)`), followed like a generic lambda's closure.
+void Extractor::add_call_operator_template(CXCursor c) {
+  if (clang::spelling(c) != "operator()" || !in_project(location(clang_getCursorLocation(c)).file)) return;
+  const CXCursor parent = clang_getCursorSemanticParent(c);
+  const CXCursorKind k = clang_getCursorKind(parent);
+  if (k == CXCursor_StructDecl || k == CXCursor_ClassDecl) generic_lambdas_.insert(parent);
 }
 
 // A variable outside any function: its initializer is visited with the variable as the owner of the lambdas
