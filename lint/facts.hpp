@@ -132,8 +132,11 @@ struct Conversion {
   int from = -1, to = -1;      // index into types
   Location operand;            // the converted expression
   bool explicit_call = false;  // "operator": written as `t.operator double()`
-  bool condition = false;      // the converted expression is a condition (if, while, for, do, switch, ?:,
-                               // an operand of &&, || or !)
+  // "operator": the conversion function's body (seen in this unit) reads only the object's metadata, its
+  // size, shape or emptiness (`operator bool() const { return !empty(); }`): no element is extracted.
+  bool metadata_only = false;
+  bool condition = false;  // the converted expression is a condition (if, while, for, do, switch, ?:,
+                           // an operand of &&, || or !)
   int definition = -1;
 };
 

@@ -18,7 +18,9 @@ const RuleInfo kInfo{
 Flags a value of a configured tensor type that is converted to a truth value: the condition of `if`,
 `while`, `for`, `do ... while` and `switch`, the condition of `?:`, an operand of `&&`, `||` and `!`, and any
 other implicit conversion to `bool` through the tensor's conversion operator. This includes the result of a
-tensor comparison (`if (a > b)`), which is itself a tensor. Explicit casts are EL300's.
+tensor comparison (`if (a > b)`), which is itself a tensor. Explicit casts are EL300's. A conversion operator
+whose body reads only the tensor's metadata (`operator bool() const { return !empty(); }`: its size, shape,
+rank or emptiness) extracts no element and is not reported.
 
 ## Why is this bad?
 A tensor has no single truth value: the conversion silently extracts one element (or fails at run time for
@@ -62,7 +64,7 @@ class TensorInCondition final : public Rule {
         cast_operands.emplace(c.operand.file, c.operand.offset, c.operand.end_offset);
     }
     for (const auto& c : facts.conversions) {
-      if (c.kind != "operator" || c.explicit_call || !model.is_tensor(c.from)) continue;
+      if (c.kind != "operator" || c.explicit_call || c.metadata_only || !model.is_tensor(c.from)) continue;
       if (cast_operands.count({c.at.file, c.at.offset, c.at.end_offset})) continue;
       if (!model.operator_rules_govern(c.at.file)) continue;
       const TypeFacts* to = facts.type(c.to);

@@ -140,6 +140,7 @@ void Extractor::add_call(CXCursor c, int definition) {
       conv.operand = extent(object);
     }
     conv.explicit_call = text(call.at).find("operator") != std::string_view::npos;
+    conv.metadata_only = reads_metadata_only(callee);
     conv.condition = is_condition(call.at);
     facts_.conversions.push_back(std::move(conv));
   } else if (call.name.rfind("operator", 0) == 0 && call.name.size() > 8 &&
@@ -185,6 +186,61 @@ void Extractor::add_call(CXCursor c, int definition) {
   } else if (resolved) {
     instantiated_calls_.push_back(std::move(call));
   }
+}
+
+// Whether a conversion function's definition reads nothing but its object's metadata: every name its body
+// spells is a size, shape, rank, count or emptiness (`return !empty();`, `return size_ != 0;`,
+// `return numel() > 0;`). Read from the source text of the declaration (function bodies in headers are not
+// parsed), so only a definition in a project file counts; a body that names anything else (data, item, at, a
+// function outside the object) or no body at all is an extraction.
+bool Extractor::reads_metadata_only(CXCursor conversion_function) {
+  const CXCursor decl = clang_getCanonicalCursor(conversion_function);
+  auto cached = metadata_only_.find(decl);
+  if (cached != metadata_only_.end()) return cached->second;
+  bool result = false;
+  for (CXCursor c : {conversion_function, clang_getCursorDefinition(conversion_function)}) {
+    if (clang_Cursor_isNull(c)) continue;
+    // The declaration's extent ends before a body the parser skipped: the body is the braces after it.
+    const Location l = extent(c);
+    const std::string_view file_text = text(l.file);
+    if (l.file < 0 || l.end_offset < l.offset || l.end_offset > file_text.size()) continue;
+    std::size_t open = file_text.substr(l.offset, l.end_offset - l.offset).find('{');  // a parsed body
+    open = open == std::string_view::npos ? skip_blanks(file_text, l.end_offset) : l.offset + open;
+    if (open >= file_text.size() || file_text[open] != '{') continue;
+    std::size_t close = open;
+    for (int depth = 0; close < file_text.size(); ++close) {
+      if (file_text[close] == '{') ++depth;
+      if (file_text[close] == '}' && --depth == 0) break;
+    }
+    if (close >= file_text.size()) continue;
+    const std::string_view t = file_text;
+    result = true;
+    for (std::size_t i = open + 1; i < close && result;) {
+      if (!is_identifier_char(t[i]) || std::isdigit(static_cast<unsigned char>(t[i]))) {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < close && is_identifier_char(t[j])) ++j;
+      std::string word(t.substr(i, j - i));
+      i = j;
+      std::transform(word.begin(), word.end(), word.begin(),
+                     [](unsigned char ch) { return std::tolower(ch); });
+      static const char* const kKeywords[] = {"return", "this",     "true",        "false", "nullptr",
+                                              "const",  "noexcept", "static_cast", "bool",  "std",
+                                              "size_t", "int64_t",  "int"};
+      static const char* const kMetadata[] = {"size", "shape", "empty",  "numel",   "ndim", "rank",
+                                              "dim",  "count", "length", "defined", "null"};
+      const bool keyword =
+          std::any_of(std::begin(kKeywords), std::end(kKeywords), [&](const char* k) { return word == k; });
+      const bool metadata = std::any_of(std::begin(kMetadata), std::end(kMetadata),
+                                        [&](const char* m) { return word.find(m) != std::string::npos; });
+      result = keyword || metadata;
+    }
+    break;
+  }
+  metadata_only_.emplace(decl, result);
+  return result;
 }
 
 // A call of a member function spelled with its object and the keyword: `a.operator-()`, `p->operator+=(b)`

@@ -107,6 +107,7 @@ class Extractor {
   std::string between(const Location& a, const Location& b);
   void add_condition(const Location& l);
   bool is_condition(const Location& l) const;
+  bool reads_metadata_only(CXCursor conversion_function);
   int variable_of(CXCursor expr);
   void add_assignment(const Location& at, CXCursor target, CXCursor value, int definition);
   static bool tracked_operator(std::string_view op);
@@ -137,6 +138,7 @@ class Extractor {
   std::unordered_map<FileId, CXFile> cxfiles_;
   std::unordered_map<int, int> builtin_types_;
   std::unordered_map<CXCursor, int, CursorHash, CursorEq> class_types_;
+  std::unordered_map<CXCursor, bool, CursorHash, CursorEq> metadata_only_;  // conversion functions seen
   std::vector<std::string> namespaces_;  // the namespaces enclosing the cursor being visited
   int instantiation_depth_ = 0;
   std::unordered_set<CXCursor, CursorHash, CursorEq> instantiations_;
