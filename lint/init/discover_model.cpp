@@ -70,11 +70,12 @@ bool tensor_member(std::string_view name) {
   return kMembers.count(name) != 0;
 }
 
-// What only an n-dimensional array has: its shape. A buffer or a handle has a device and a dtype too.
+// What only an n-dimensional array has: its shape. A buffer or a handle has a device and a dtype too, and a
+// compiler's type of a variable a dtype and a flatten() of array types.
 bool shape_member(std::string_view name) {
-  static const std::set<std::string_view> kShape = {"shape",   "ndim",    "ndims",        "strides", "stride",
-                                                    "reshape", "numel",   "rank",         "dims",    "sizes",
-                                                    "squeeze", "flatten", "is_contiguous"};
+  static const std::set<std::string_view> kShape = {"shape",  "ndim",    "ndims",   "strides",
+                                                    "stride", "reshape", "numel",   "rank",
+                                                    "dims",   "sizes",   "squeeze", "is_contiguous"};
   return kShape.count(name) != 0;
 }
 

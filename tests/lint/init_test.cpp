@@ -243,6 +243,17 @@ TEST_F(InitDiscovery, TheTensorTypeIsTheClassWithATensorsMembersNotTheMostOperat
   EXPECT_NE(text.find("lumen::text::Value"), std::string::npos) << "the best candidate, named: " << text;
 }
 
+// vartype: a compiler's variable type with a dtype, flatten() and operators, taken by many frontend
+// functions: flattening an array type is no shape, so no tensor type is proposed (occa's
+// occa::lang::vartype_t was).
+TEST_F(InitDiscovery, ATypeSystemsTypeWithADtypeAndFlattenIsNoTensor) {
+  std::string text;
+  const fs::path tree = copy("vartype");
+  EXPECT_EQ(propose(tree, &text).at("tensor_types"), json::array()) << text;
+  EXPECT_NE(text.find("none proposed"), std::string::npos) << text;
+  EXPECT_NE(text.find("vt::vartype_t"), std::string::npos) << "the best candidate, named: " << text;
+}
+
 // sieve: one client folder per FFT library, named after the library (cufft, rocfft beside fftw, clfft): each
 // a backend; a Buffer with a device and a dtype but no shape is no tensor type; a database whose commands
 // pass no -std gets none proposed (the compiler's default is what the build uses).
