@@ -53,14 +53,6 @@ void propose_interop(const fs::path& root, const Discovery& d, ConfigurationProp
   }
 }
 
-// Whether a command's defines hold `macro` ("GKO_COMPILING_OMP": with any value; "DEVICE=omp": that value).
-bool defines_macro(const std::set<std::string>& defines, const std::string& macro) {
-  if (macro.find('=') != std::string::npos) return defines.count(macro) > 0;
-  return std::any_of(defines.begin(), defines.end(), [&](const std::string& d) {
-    return d.compare(0, macro.size(), macro) == 0 && (d.size() == macro.size() || d[macro.size()] == '=');
-  });
-}
-
 // Backends the build selects with a macro named after them (discover.cpp's `selected_by`): a configuration
 // each, keyed by that macro, so a command that defines it is in it wherever its file is; a folder several
 // backends list whose sources are compiled under one of those macros is the shared layer, even when this
@@ -78,7 +70,8 @@ bool propose_macro_configurations(const fs::path& root, const std::vector<Compil
   for (const CompileCommand& c : commands) {
     const std::set<std::string> defines = command_defines(c);
     for (const ProposedBackend* b : by_macro) {
-      if (!defines_macro(defines, b->selected_by)) continue;
+      // command_defines holds "NAME" and "NAME=VALUE" for each macro: "GKO_COMPILING_OMP" matches any value.
+      if (!defines.count(b->selected_by)) continue;
       compiled_in[relative_to(c.file, root)].insert(b->name);
       ++units[b->name];
     }
