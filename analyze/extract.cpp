@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "analyze/extract_unit.hpp"
+#include "analyze/roles.hpp"
 #include "lint/project/project.hpp"
 #include "lint/support/source_text.hpp"
 
@@ -211,6 +212,7 @@ ExtractResult extract_inventory(const ExtractInput& input) {
     out.inventory.model = input.ops->model;
     if (out.inventory.shape.empty()) out.inventory.shape = input.ops->model;
     mark_unknown(input, results, out.inventory, model->whole_names());
+    apply_backend_roles(*input.ops, out.inventory);
     return out;
   }
   // Second round: headers that define an implementation inline, whose bodies the preamble skipped. Each is
@@ -240,6 +242,7 @@ ExtractResult extract_inventory(const ExtractInput& input) {
   }
   out.inventory = merge_units(input, results);
   mark_unknown(input, results, out.inventory);
+  apply_backend_roles(*input.ops, out.inventory);
   return out;
 }
 

@@ -63,7 +63,7 @@ class Merger {
     if (inv.interface_name.empty()) inv.interface_name = "the global namespace";
     collect();
     for (const auto& b : in_.config->backends) {
-      BackendInfo info{b.name, {}, {}};
+      BackendInfo info{b.name, {}, {}, {}};
       if (auto it = classes_.find(b.name); it != classes_.end()) {
         info.implementation = it->second.name;
         info.declared = it->second.declared;

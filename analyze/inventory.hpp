@@ -107,6 +107,9 @@ struct BackendInfo {
   std::string name;
   std::string implementation;  // the implementing class (class shape) or namespace/folder (functions shape)
   Place declared;              // the class definition; for the functions shape the folder's first file
+  // ops_interface.roles: "stubs" (every op throws by design, MLX's no_gpu: its stub cells are no EL403),
+  // "fallback" (what it declines runs elsewhere: its stub cells are fallback); empty: an ordinary backend.
+  std::string role;
 };
 
 struct Inventory {
@@ -135,5 +138,28 @@ struct Inventory {
     return c;
   }
 };
+
+// One line per backend with a role (ops_interface.roles), for the reports' summaries: "no_gpu: stubs by
+// design (ops_interface.roles): 131 stub cells, not reported as EL403; 0 native, 2 fallback, 0 missing".
+inline std::vector<std::string> role_summaries(const Inventory& inv) {
+  std::vector<std::string> out;
+  for (std::size_t b = 0; b < inv.backends.size(); ++b) {
+    const std::string& role = inv.backends[b].role;
+    if (role.empty()) continue;
+    auto c = inv.counts(b);
+    auto n = [&](Status s) { return c[static_cast<std::size_t>(s)]; };
+    std::string line = inv.backends[b].name + ": ";
+    if (role == "stubs") {
+      line += "stubs by design (ops_interface.roles): " + std::to_string(n(Status::stub)) +
+              " stub cells, not reported as EL403";
+    } else {
+      line += "falls back by design (ops_interface.roles): the ops it declines run elsewhere (fallback)";
+    }
+    line += "; " + std::to_string(n(Status::native)) + " native, " + std::to_string(n(Status::fallback)) +
+            " fallback, " + std::to_string(n(Status::missing)) + " missing";
+    out.push_back(std::move(line));
+  }
+  return out;
+}
 
 }  // namespace emberlint::analyze

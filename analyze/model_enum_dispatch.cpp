@@ -256,7 +256,7 @@ class EnumDispatchModel : public InventoryModel {
     std::vector<std::string> unparsed;
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
-      BackendInfo info{backend, {}, {}};
+      BackendInfo info{backend, {}, {}, {}};
       std::vector<const Function*> dispatch, supports;
       for (const auto& [key, fn] : functions) {
         if (fn->backend != backend) continue;

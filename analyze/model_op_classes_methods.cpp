@@ -24,7 +24,7 @@ class OpClassesMethodsModel : public OpClassesModel {
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
       auto patterns = ops.patterns_for(ops.methods, backend);
-      BackendInfo info{backend, {}, {}};
+      BackendInfo info{backend, {}, {}, {}};
       for (const auto& p : patterns)
         info.implementation += (info.implementation.empty() ? "" : ", ") + p.pattern();
       // The backend's definitions of a configured method, by the class they belong to.
@@ -46,6 +46,7 @@ class OpClassesMethodsModel : public OpClassesModel {
         inv.cells[o][b] = cell(*oc.ops()[o], by_class, oc, info.implementation);
       inv.backends.push_back(std::move(info));
     }
+    oc.apply_fallback_methods(inv);
     return inv;
   }
 

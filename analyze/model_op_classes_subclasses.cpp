@@ -32,7 +32,7 @@ class OpClassesSubclassesModel : public OpClassesModel {
       auto patterns = ops.patterns_for(ops.methods, backend);
       std::string methods;
       for (const auto& p : patterns) methods += (methods.empty() ? "" : ", ") + p.pattern();
-      BackendInfo info{backend, methods, {}};
+      BackendInfo info{backend, methods, {}, {}};
       std::vector<bool> filled(inv.ops.size(), false);
       for (auto& c : inv.cells) {
         c[b].status = Status::missing;
@@ -57,6 +57,7 @@ class OpClassesSubclassesModel : public OpClassesModel {
                                "' derives from an op class");
       inv.backends.push_back(std::move(info));
     }
+    oc.apply_fallback_methods(inv);
     return inv;
   }
 

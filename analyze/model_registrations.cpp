@@ -635,7 +635,7 @@ class RegistrationsModel : public InventoryModel {
     for (std::size_t b = 0; b < context.config->backends.size(); ++b) {
       const std::string& backend = context.config->backends[b].name;
       const auto forms = ops.forms_for(backend);
-      BackendInfo info{backend, {}, {}};
+      BackendInfo info{backend, {}, {}, {}};
       for (const auto& f : forms)
         info.implementation += (info.implementation.empty() ? "" : ", ") + f.describe();
       std::vector<bool> matched(forms.size(), false);

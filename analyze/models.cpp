@@ -21,8 +21,16 @@ const std::vector<ModelInfo>& inventory_models() {
        {"enum", "dispatch", "supports", "stub_calls", "exclude"},
        2,
        &make_enum_dispatch_model},
-      {"op_classes_methods", "", {"base", "methods", "exclude"}, 2, &make_op_classes_methods_model},
-      {"op_classes_subclasses", "", {"base", "methods", "exclude"}, 2, &make_op_classes_subclasses_model},
+      {"op_classes_methods",
+       "",
+       {"base", "methods", "exclude", "fallback_methods"},
+       2,
+       &make_op_classes_methods_model},
+      {"op_classes_subclasses",
+       "",
+       {"base", "methods", "exclude", "fallback_methods"},
+       2,
+       &make_op_classes_subclasses_model},
       {"registrations", "", {"registrations", "enum", "ops", "exclude"}, 1, &make_registrations_model},
   };
   return models;

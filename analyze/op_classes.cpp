@@ -172,6 +172,51 @@ Inventory OpClassesModel::start(OpClasses& oc, const ModelContext& context, cons
   return inv;
 }
 
+void OpClasses::apply_fallback_methods(Inventory& inv) const {
+  const OpsConfig& ops = *context_.ops;
+  if (ops.fallback_methods.empty()) return;
+  std::set<std::string> declared;
+  for (const auto& [u, c] : classes_) {
+    for (const auto& [name, m] : c.methods) declared.insert(name);
+  }
+  for (std::size_t i = 0; i < ops.fallback_methods.size(); ++i) {
+    const Glob& g = ops.fallback_methods[i];
+    if (std::none_of(declared.begin(), declared.end(),
+                     [&](const std::string& d) { return g.matches_name(d); }))
+      ops.fail("fallback_methods[" + std::to_string(i) + "]",
+               "no class declares a method '" + g.pattern() +
+                   "'; nearest: " + nearest_names(g.pattern(), declared));
+  }
+  for (std::size_t o = 0; o < inv.ops.size() && o < ops_.size(); ++o) {
+    // The op class's own declaration, else the nearest base's (`Custom::use_fallback` for every fast op).
+    std::string guard;
+    std::vector<std::string> todo = {ops_[o]->usr};
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < todo.size() && guard.empty(); ++i) {
+      if (!seen.insert(todo[i]).second) continue;
+      auto cls = classes_.find(todo[i]);
+      if (cls == classes_.end()) continue;
+      for (const auto& [name, m] : cls->second.methods) {
+        if (std::any_of(ops.fallback_methods.begin(), ops.fallback_methods.end(),
+                        [&](const Glob& g) { return g.matches_name(name); })) {
+          guard = cls->second.name + "::" + name;
+          break;
+        }
+      }
+      todo.insert(todo.end(), cls->second.bases.begin(), cls->second.bases.end());
+    }
+    if (guard.empty()) continue;
+    for (Cell& cell : inv.cells[o]) {
+      if (cell.status != Status::stub && cell.status != Status::missing) continue;
+      const std::string declined =
+          cell.status == Status::stub ? "its method only throws" : "it has no method";
+      cell.status = Status::fallback;
+      cell.reason = "the caller computes a composite where " + guard + " says so (" + declined +
+                    "; ops_interface.fallback_methods)";
+    }
+  }
+}
+
 void OpClasses::check_methods(const std::string& role) const {
   const OpsConfig& ops = *context_.ops;
   std::set<std::string> declared;

@@ -53,6 +53,10 @@ class OpClasses {
   void fill_ops(Inventory& inv);
   // Throws ConfigError (ops_interface.methods[...]) for a configured method no class declares.
   void check_methods(const std::string& role) const;
+  // ops_interface.fallback_methods: an op class that declares one (itself or a base) is computed by the
+  // caller's composite where a backend declines it, so its stub and missing cells become fallback. Throws
+  // ConfigError (ops_interface.fallback_methods[i]) for a pattern that no class declares.
+  void apply_fallback_methods(Inventory& inv) const;
 
  private:
   const ModelContext& context_;

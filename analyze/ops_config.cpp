@@ -173,8 +173,9 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   const std::string name = r.string(section[key], key);
   const ModelInfo* info = find_model(name);
   if (!info) r.fail(key, std::string("unknown ") + key + " '" + name + "'; expected one of " + models);
-  std::vector<std::string> allowed = {"model",          "shape",      "headers", "fallback_namespaces",
-                                      "fallback_calls", "guess_flags"};
+  const std::vector<std::string> common = {"model",          "shape",       "headers", "fallback_namespaces",
+                                           "fallback_calls", "guess_flags", "roles"};
+  std::vector<std::string> allowed = common;
   for (const auto& m : inventory_models()) {
     for (auto k : m.keys) {
       if (std::find(allowed.begin(), allowed.end(), k) == allowed.end()) allowed.emplace_back(k);
@@ -182,9 +183,7 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
   }
   r.keys(section, "", allowed);
   for (const auto& [k, value] : section.items()) {
-    if (k == "model" || k == "shape" || k == "headers" || k == "fallback_namespaces" ||
-        k == "fallback_calls" || k == "guess_flags")
-      continue;
+    if (std::find(common.begin(), common.end(), k) != common.end()) continue;
     if (std::find(info->keys.begin(), info->keys.end(), k) == info->keys.end())
       r.fail(k, "not a key of the model \"" + std::string(info->name) + "\"");
   }
@@ -251,6 +250,25 @@ OpsConfig read(const json& section, const fs::path& file, const Config& config) 
     out.fallback_namespaces = r.strings(section["fallback_namespaces"], "fallback_namespaces");
   if (section.contains("fallback_calls"))
     out.fallback_calls = r.globs(section["fallback_calls"], "fallback_calls", {});
+  if (section.contains("roles")) {
+    const json& roles = section["roles"];
+    if (!roles.is_object()) r.fail("roles", "expected an object {backend: \"stubs\" or \"fallback\"}");
+    for (const auto& [backend, value] : roles.items()) {
+      const std::string path = "roles." + backend;
+      if (!config.backend(backend)) r.fail(path, "'" + backend + "' is not a backend in layers.backends");
+      std::string role = r.string(value, path);
+      if (std::find(OpsConfig::kBackendRoles.begin(), OpsConfig::kBackendRoles.end(), role) ==
+          OpsConfig::kBackendRoles.end()) {
+        std::string expected;
+        for (const auto& known : OpsConfig::kBackendRoles)
+          expected += (expected.empty() ? "\"" : ", \"") + std::string(known) + "\"";
+        r.fail(path, "unknown role '" + role + "'; expected one of " + expected);
+      }
+      out.roles[backend] = std::move(role);
+    }
+  }
+  if (section.contains("fallback_methods"))
+    out.fallback_methods = r.globs(section["fallback_methods"], "fallback_methods", {});
   if (section.contains("guess_flags")) {
     const json& g = section["guess_flags"];
     if (g.is_boolean()) {

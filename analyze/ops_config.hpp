@@ -3,10 +3,12 @@
 // here, with the same kind of errors (file, JSON path, what was expected; exit code 2).
 #pragma once
 
+#include <array>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyze/name_pattern.hpp"
@@ -73,6 +75,16 @@ struct OpsConfig {
   // registrations: the op set as a list of names (string-keyed registries); empty: the enum's enumerators, or
   // without an enum every op some backend registers
   std::vector<std::string> op_list;
+  // Per backend, its role: "stubs" (every op throws by design: MLX's no_gpu) or "fallback" (an op it
+  // declines, a creator returning null or a predicate saying no, runs elsewhere: MNN's and ggml's GPU
+  // backends hand it to the CPU). Absent: an ordinary backend. analyze/roles.cpp applies them.
+  std::map<std::string, std::string> roles;
+  // The roles ops_interface.roles accepts (docs/config.md documents each; tests/docs probes this list).
+  static constexpr std::array<std::string_view, 2> kBackendRoles = {"stubs", "fallback"};
+  // op_classes_*: methods (name globs) whose declaration in an op class (or a base between it and `base`)
+  // says the caller computes a composite when a backend declines the op (MLX's `use_fallback`): that op's
+  // stub and missing cells are fallback.
+  std::vector<Glob> fallback_methods;
   // ops to leave out (enumerator or class name globs): sentinels like "*_COUNT", "*_NONE"
   std::vector<Glob> exclude;
 

@@ -52,6 +52,8 @@ td.op{font-family:ui-monospace,monospace}
 #heat td{text-align:center;min-width:80px;font-size:12px;cursor:pointer;border:1px solid #fff}
 .legend span{display:inline-block;padding:1px 8px;border-radius:3px;margin-right:6px;font-size:12px}
 .findings td{font-size:13px;border-bottom:1px solid #eceff3;vertical-align:top}
+.role{font-size:11px;padding:0 6px;margin-left:6px;border-radius:8px;background:#eceff3;color:#475162;font-weight:normal}
+.roles{color:#5b6573;margin:8px 0 0;padding-left:20px}
 #tip{position:fixed;pointer-events:none;background:#1d2430;color:#fff;padding:6px 9px;border-radius:4px;
 font:12px/1.4 ui-monospace,monospace;max-width:640px;white-space:pre-wrap;display:none;z-index:9}
 )";
@@ -88,6 +90,16 @@ constexpr const char* kScript = R"(
   });
 })();
 )";
+
+// A backend's role (ops_interface.roles) after its name: "stubs" (every op throws by design) or "fallback"
+// (what it declines runs elsewhere). Empty for an ordinary backend.
+std::string role_badge(const std::string& role) {
+  if (role.empty()) return {};
+  const char* title = role == "stubs" ? "stubs by design: its stub cells are not reported as EL403"
+                                      : "falls back by design: the ops it declines run elsewhere";
+  return " <span class=\"role\" data-role=\"" + esc(role) + "\" title=\"" + title + "\">" + esc(role) +
+         "</span>";
+}
 
 // Category x backend, each cell colored by the share of ops implemented (native or fallback): the heat map.
 void render_heat_map(std::ostream& out, const analyze::Inventory& inv) {
@@ -130,9 +142,10 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
     auto c = inv.counts(b);
     double total = inv.ops.empty() ? 1.0 : static_cast<double>(inv.ops.size());
     std::size_t pct = inv.ops.empty() ? 100 : (100 * (c[0] + c[1])) / inv.ops.size();
-    out << "<div><b>" << esc(inv.backends[b].name) << "</b></div><div class=\"bar\" data-backend=\""
-        << esc(inv.backends[b].name) << "\" title=\"" << c[0] << " native, " << c[1] << " fallback, " << c[2]
-        << " stub, " << c[3] << " missing, " << c[4] << " unknown\">";
+    out << "<div><b>" << esc(inv.backends[b].name) << "</b>" << role_badge(inv.backends[b].role)
+        << "</div><div class=\"bar\" data-backend=\"" << esc(inv.backends[b].name) << "\" title=\"" << c[0]
+        << " native, " << c[1] << " fallback, " << c[2] << " stub, " << c[3] << " missing, " << c[4]
+        << " unknown\">";
     const char* names[] = {"native", "fallback", "stub", "missing", "unknown"};
     for (std::size_t s = 0; s < analyze::kStatusCount; ++s) {
       if (c[s])
@@ -142,6 +155,13 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
         << "% (" << (c[0] + c[1]) << "/" << inv.ops.size() << ")</div>\n";
   }
   out << "</div>\n";
+  // One line per backend with a role: what its stub or fallback cells mean (no EL403 for a stubs backend).
+  const auto roles = analyze::role_summaries(inv);
+  if (!roles.empty()) {
+    out << "<ul class=\"roles\">";
+    for (const auto& line : roles) out << "<li>" << esc(line) << "</li>";
+    out << "</ul>\n";
+  }
   render_heat_map(out, inv);
   out << "<div class=\"controls\"><input id=\"search\" type=\"search\" placeholder=\"filter ops or "
          "categories\"><span class=\"legend\">";
@@ -150,7 +170,7 @@ void render_analyze_html(std::ostream& out, const AnalyzeReport& report) {
         << "\">" << s << "</span></label> ";
   }
   out << "</span></div>\n<table id=\"matrix\"><thead><tr><th>op</th>";
-  for (const auto& b : inv.backends) out << "<th>" << esc(b.name) << "</th>";
+  for (const auto& b : inv.backends) out << "<th>" << esc(b.name) << role_badge(b.role) << "</th>";
   out << "</tr></thead>\n";
   for (const auto& category : inv.categories()) {
     out << "<tbody class=\"category\" data-category=\"" << esc(category)

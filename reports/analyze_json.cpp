@@ -36,6 +36,7 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
         {{"name", inv.backends[b].name},
          {"implementation", inv.backends[b].implementation},
          {"declared", place(report, inv.backends[b].declared)},
+         {"role", inv.backends[b].role},
          {"counts",
           {{"native", c[0]}, {"fallback", c[1]}, {"stub", c[2]}, {"missing", c[3]}, {"unknown", c[4]}}}});
   }
@@ -63,6 +64,7 @@ void render_analyze_json(std::ostream& out, const AnalyzeReport& report) {
   }
   doc["ops"] = std::move(ops);
   doc["warnings"] = inv.warnings;
+  doc["roles"] = analyze::role_summaries(inv);
   json unexposed = json::array();
   for (const auto& u : inv.unexposed) {
     unexposed.push_back({{"backend", u.backend},

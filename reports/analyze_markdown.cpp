@@ -21,13 +21,17 @@ void render_analyze_markdown(std::ostream& out, const AnalyzeReport& report) {
   out << "# Operations inventory of `" << inv.interface_name << "`\n\n"
       << inv.ops.size() << " ops x " << inv.backends.size() << " backends (model `" << inv.model << "`).\n\n";
   for (const auto& w : inv.warnings) out << "> warning: " << md_escape(w) << "\n\n";
+  for (const auto& line : analyze::role_summaries(inv)) out << "> " << md_escape(line) << "\n\n";
   out << "| backend | implementation | native | fallback | stub | missing | unknown | coverage |\n"
       << "|---|---|---:|---:|---:|---:|---:|---:|\n";
   for (std::size_t b = 0; b < inv.backends.size(); ++b) {
     auto c = inv.counts(b);
     std::size_t pct = inv.ops.empty() ? 100 : (100 * (c[0] + c[1])) / inv.ops.size();
-    out << "| " << inv.backends[b].name << " | `" << inv.backends[b].implementation << "` | " << c[0] << " | "
-        << c[1] << " | " << c[2] << " | " << c[3] << " | " << c[4] << " | " << pct << "% |\n";
+    // A backend's role (ops_interface.roles) beside its name: its stub or fallback count is by design.
+    const std::string& role = inv.backends[b].role;
+    out << "| " << inv.backends[b].name << (role.empty() ? "" : " (role: " + role + ")") << " | `"
+        << inv.backends[b].implementation << "` | " << c[0] << " | " << c[1] << " | " << c[2] << " | " << c[3]
+        << " | " << c[4] << " | " << pct << "% |\n";
   }
   for (const auto& category : inv.categories()) {
     out << "\n## " << category << "\n\n| op |";

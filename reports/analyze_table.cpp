@@ -99,6 +99,7 @@ void render_analyze_table(std::ostream& out, const AnalyzeReport& report, bool c
         << " native, " << c[1] << " fallback, " << c[2] << " stub, " << c[3] << " missing"
         << (c[4] ? ", " + std::to_string(c[4]) + " unknown" : std::string()) << "\n";
   }
+  for (const auto& line : analyze::role_summaries(inv)) out << "  " << line << "\n";
   bool any_mismatch = false;
   for (const auto& row : inv.cells) {
     for (const auto& cell : row) any_mismatch = any_mismatch || !cell.mismatches.empty();

@@ -4,7 +4,8 @@
 The keys come from emberlint itself, not from a copy kept here: each section of the config is given an
 unknown key, and the loader's error lists the keys that section accepts ("expected one of: ..."): the top
 level, `layers`, a backend object, a library, every rule's options (`emberlint rules` lists the rules), and
-`ops_interface` with its `migration` (read by `emberlint analyze`). A key is documented when docs/config.md
+`ops_interface` with its `migration` (read by `emberlint analyze`), and the values `ops_interface.roles` accepts
+(from its "unknown role ...; expected one of ..." error; each must appear as `"stubs"`). A key is documented when docs/config.md
 names its whole path in backticks, with `<name>` for a backend or library name and `<code>` in
 `rules.<code>.severity`: `layers.backends.<name>.paths`, `rules.EL301.allowed_files`, `ops_interface.enum`.
 The inventory models' names must appear too.
@@ -36,6 +37,10 @@ SECTIONS = [
     ("analyze", {"layers": {"backends": BACKEND},
                  "ops_interface": {"model": "functions", "namespace": "::", "headers": ["include/x.h"],
                                    "migration": {PROBE: 0}}}, "ops_interface.migration.{}"),
+    # not a key but a value: the roles ops_interface.roles accepts, each written `"stubs"` in the docs
+    ("analyze", {"layers": {"backends": BACKEND},
+                 "ops_interface": {"model": "functions", "namespace": "::", "headers": ["include/x.h"],
+                                   "roles": {"b": PROBE}}}, '"{}"'),
 ]
 # The loaders' `keys(` call sites, one per section above (the rules' call serves every rule).
 LOADER_SOURCES = {"lint/project/config.cpp": 6, "analyze/ops_config.cpp": 4}
