@@ -37,7 +37,7 @@ struct ProposedLibrary {
 };
 
 struct ProposedModel {
-  std::string model;  // enum_dispatch, op_classes_subclasses, op_classes_methods
+  std::string model;  // registrations, enum_dispatch, op_classes_subclasses, op_classes_methods
   std::vector<std::pair<std::string, std::string>> keys;  // key and its JSON value, in order
   std::string why;
 };
@@ -52,6 +52,9 @@ struct Discovery {
   std::vector<std::string> notes;  // what a maintainer should look at: vendor headers outside backends
   std::string tensor_type, tensor_why;
   std::optional<ProposedModel> model;
+  // Without a model: the candidates whose evidence was too weak, and why ("enum ns::E (31 enumerators):
+  // ...").
+  std::vector<std::string> model_rejected;
   std::vector<std::string> include_folders;  // for compile_flags when there is no database: "include", "src"
 };
 

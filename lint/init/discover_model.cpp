@@ -1,6 +1,7 @@
 // `emberlint init`'s discovery, the tree's code: the tensor type (the class the most arithmetic operators of
-// the frontend headers take) and the inventory model (an op enum switched on in the backends, or op classes
-// that the backends subclass or whose methods they define), read with the textual scanner of code_scan.hpp.
+// the frontend headers take) and the inventory model (creators registered per op, discover_registrations.cpp;
+// an op enum switched on in the backends; or op classes that the backends subclass or whose methods they
+// define), read with the textual scanner of code_scan.hpp.
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -187,19 +188,28 @@ std::string Discoverer::qualify(const std::string& name) const {
 // ---- the inventory model ----
 void Discoverer::find_model() {
   if (out_.backends.empty()) return;
-  find_enum_dispatch();
+  // Registrations first: their evidence is a call per op per backend, and a tree of that shape also switches
+  // on small sub-op enums (a binary op's kind) that would look like enum_dispatch.
+  find_registrations();
+  if (!out_.model) find_enum_dispatch();
   if (!out_.model) find_op_classes();
 }
 
-// An op enum of the frontend (enumerators sharing a prefix with OP in it, GGML_OP_ADD...) switched on in
-// the backends' files: the enum_dispatch model, with each backend's dispatch function (the one with the
-// most cases) and its supports_op predicate.
-void Discoverer::find_enum_dispatch() {
-  struct Candidate {
-    std::string name, header, prefix;
-    std::vector<std::string> enumerators;
-  };
-  std::vector<Candidate> candidates;
+std::vector<std::string> EnumDecl::sentinels() const {
+  std::vector<std::string> out;
+  for (const auto& e : enumerators) {
+    const std::string tail = ascii_lower(e.substr(prefix.size()));
+    // A *_MAX ending the list is its size (ENUM_MAX); one in the middle is an op (EltwiseOpType_Max).
+    const bool ends_list = &e == &enumerators.back() && one_of(tail, {"max", "num"});
+    if (one_of(tail, {"none", "count", "last", "unknown", "invalid"}) || ends_list || aliases.count(e))
+      out.push_back(e);
+  }
+  return out;
+}
+
+// The enums of the frontend headers (generated ones included) with at least 8 enumerators.
+std::vector<EnumDecl> Discoverer::frontend_enums() const {
+  std::vector<EnumDecl> out;
   for (const auto& f : files_) {
     if (!f.header || !frontend_file(f)) continue;
     const auto t = tokens(f.rel);
@@ -208,7 +218,9 @@ void Discoverer::find_enum_dispatch() {
       std::size_t j = k + 1;
       if (t[j].text == "class" || t[j].text == "struct") ++j;
       if (j >= t.size() || !is_ident(t[j].text)) continue;
-      Candidate c{std::string(t[j].text), f.rel, {}, {}};
+      EnumDecl c{std::string(t[j].text), {}, f.rel, {}, {}, {}};
+      const std::string ns = namespace_at(t, k);
+      c.qualified = ns.empty() ? c.name : ns + "::" + c.name;
       ++j;
       if (j < t.size() && t[j].text == ":") {
         while (j < t.size() && t[j].text != "{" && t[j].text != ";") ++j;
@@ -221,6 +233,11 @@ void Discoverer::find_enum_dispatch() {
         if (t[j].text == "(") ++parens;
         if (t[j].text == ")") --parens;
         if (expect && is_ident(t[j].text)) c.enumerators.emplace_back(t[j].text);
+        // `E_MAX = E_Last,`: an alias of an enumerator declared before it.
+        if (parens == 0 && t[j].text == "=" && j + 2 < t.size() && is_ident(t[j + 1].text) &&
+            (t[j + 2].text == "," || t[j + 2].text == "}") && !c.enumerators.empty() &&
+            std::find(c.enumerators.begin(), c.enumerators.end(), t[j + 1].text) != c.enumerators.end())
+          c.aliases.insert(c.enumerators.back());
         expect = parens == 0 && t[j].text == ",";
       }
       k = j;
@@ -231,12 +248,23 @@ void Discoverer::find_enum_dispatch() {
         while (n < prefix.size() && n < e.size() && prefix[n] == e[n]) ++n;
         prefix.resize(n);
       }
-      if (ascii_lower(prefix).find("op") == std::string::npos) continue;
       c.prefix = prefix;
-      candidates.push_back(std::move(c));
+      out.push_back(std::move(c));
     }
   }
-  const Candidate* best = nullptr;
+  return out;
+}
+
+// An op enum of the frontend (enumerators sharing a prefix with OP in it, GGML_OP_ADD...) switched on in
+// the backends' files: the enum_dispatch model, with each backend's dispatch function (the one with the
+// most cases) and its supports_op predicate.
+void Discoverer::find_enum_dispatch() {
+  std::vector<EnumDecl> candidates = frontend_enums();
+  candidates.erase(
+      std::remove_if(candidates.begin(), candidates.end(),
+                     [](const EnumDecl& c) { return ascii_lower(c.prefix).find("op") == std::string::npos; }),
+      candidates.end());
+  const EnumDecl* best = nullptr;
   std::map<std::string, std::map<std::string, std::size_t>> best_dispatch;  // backend -> function -> cases
   std::size_t best_backends = 0;
   for (const auto& c : candidates) {
@@ -255,7 +283,27 @@ void Discoverer::find_enum_dispatch() {
         if (after != heads.begin()) ++dispatch[id][std::prev(after)->second];
       }
     }
-    if (dispatch.size() >= 2 && dispatch.size() > best_backends) {
+    // A dispatch function switches on a good part of the enum: at least a quarter of its enumerators (and
+    // 3) in one function of each of two backends. A sub-op enum named in a few case labels of unrelated
+    // functions (a binary op's kind in a name table and a shader picker) is no op list.
+    const std::size_t real = c.enumerators.size() - c.sentinels().size();
+    const std::size_t enough = std::max<std::size_t>(3, (real + 3) / 4);
+    std::size_t strong = 0, most = 0;
+    for (const auto& [id, functions] : dispatch) {
+      std::size_t top = 0;
+      for (const auto& [fn, n] : functions) top = std::max(top, n);
+      strong += top >= enough;
+      most = std::max(most, top);
+    }
+    if (strong < 2) {
+      if (!dispatch.empty())
+        out_.model_rejected.push_back(
+            "enum " + c.qualified + " (" + plural(real, "enumerator") + "): case labels in " +
+            plural(dispatch.size(), "backend") + ", at most " + std::to_string(most) + " in one function (" +
+            std::to_string(enough) + " in each of 2 backends would make it the enum_dispatch model)");
+      continue;
+    }
+    if (dispatch.size() > best_backends) {
       best = &c;
       best_backends = dispatch.size();
       best_dispatch = std::move(dispatch);
@@ -264,7 +312,7 @@ void Discoverer::find_enum_dispatch() {
   if (!best) return;
   ProposedModel m;
   m.model = "enum_dispatch";
-  m.keys.emplace_back("enum", "\"" + best->name + "\"");
+  m.keys.emplace_back("enum", "\"" + best->qualified + "\"");
   m.keys.emplace_back("headers", json_list({best->header}));
   std::string dispatch = "{", supports = "{";
   // A backend's dispatch function: the one with the most cases that is not its predicate.
@@ -290,11 +338,7 @@ void Discoverer::find_enum_dispatch() {
   }
   m.keys.emplace_back("dispatch", dispatch + "}");
   if (supports.size() > 1) m.keys.emplace_back("supports", supports + "}");
-  std::vector<std::string> excluded;
-  for (const auto& e : best->enumerators) {
-    const std::string tail = ascii_lower(e.substr(best->prefix.size()));
-    if (one_of(tail, {"none", "count", "max", "last", "unknown", "invalid"})) excluded.push_back(e);
-  }
+  const std::vector<std::string> excluded = best->sentinels();
   if (!excluded.empty()) m.keys.emplace_back("exclude", json_list(excluded));
   std::vector<std::string> why;
   for (const auto& [id, functions] : best_dispatch) {

@@ -34,6 +34,20 @@ struct FolderStats {
   std::set<std::string> children;
 };
 
+// An enum of the frontend headers with at least 8 enumerators (an op list candidate).
+struct EnumDecl {
+  std::string name;       // as declared: "OpType"
+  std::string qualified;  // with the namespaces it is declared in: "MNN::OpType"
+  std::string header;     // the header that declares it
+  std::string prefix;     // the enumerators' common prefix: "OpType_"
+  std::vector<std::string> enumerators;
+  std::set<std::string> aliases;  // initialized with another enumerator: OpType_MAX = OpType_GridSample
+  // The sentinels among them, for `exclude`: the tail after the prefix is none, count, last, unknown or
+  // invalid, a max ending the list, or the enumerator is an alias (OpKind_MIN = OpKind_None; an
+  // EltwiseOpType_Max of its own value is an op).
+  std::vector<std::string> sentinels() const;
+};
+
 // The words of a folder name: "ggml-cuda" -> ggml, cuda; "no_gpu" -> no, gpu.
 std::vector<std::string> words(const std::string& name);
 bool one_of(const std::string& s, std::initializer_list<const char*> names);
@@ -73,7 +87,9 @@ class Discoverer {
   std::vector<Token> tokens(const std::string& rel) const;
   void find_tensor_type();
   std::string qualify(const std::string& name) const;
+  std::vector<EnumDecl> frontend_enums() const;
   void find_model();
+  void find_registrations();  // discover_registrations.cpp
   void find_enum_dispatch();
   void find_op_classes();
 

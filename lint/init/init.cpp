@@ -257,6 +257,7 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       << "  // so and exits 0). Add an \"ops_interface\" to get the op x backend matrix (the models:\n"
       << "  // interface_class, functions, enum_dispatch, op_classes_subclasses, op_classes_methods,\n"
       << "  // registrations; docs/inventory.md).\n";
+    for (const auto& r : d.model_rejected) comment(o, "  ", "not a model: " + r);
   }
   o << "  // Severities: \"error\", \"warning\", \"info\" or \"off\", by rule code or name; some rules take\n"
     << "  // options: {\"EL301\": {\"allowed_files\": [\"examples/**\"]}, \"EL200\": {\"ops_namespace\": "

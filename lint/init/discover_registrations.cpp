@@ -1,0 +1,332 @@
+// `emberlint init`'s discovery of the registrations model: backends that say what they implement by
+// registering a creator per op, with a macro use or a call whose argument names the op
+// (`REGISTER_CREATOR(ConvCreator, OpKind_Conv)`, `backend->addCreator(OpKind_Mul, new MulCreator)`), a static
+// registrar object built with it (`static Registrar<Creator> r(OpKind_Add);`), or a string literal
+// (`REG_KERNEL("add", CPU, AddKernel)`). Read with the textual scanner of code_scan.hpp, like the rest of
+// discovery: every call of every backend file, each argument that is an enumerator of a frontend enum or a
+// name-like string literal.
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "lint/init/discoverer.hpp"
+
+namespace emberlint::discovery {
+
+namespace {
+
+// The evidence init wants before it proposes the model: this many registration sites of the op source
+// (one enum, or string literals), in this many backends; and per form (a callee and the op's position), this
+// many sites naming this many different ops, with an argument that makes the op (the creator).
+constexpr std::size_t kMinSites = 8;
+constexpr std::size_t kMinBackends = 2;
+constexpr std::size_t kMinFormSites = 3;
+constexpr std::size_t kMinFormOps = 3;
+
+// Names before '(' that are no callee.
+bool not_callee(std::string_view name) {
+  static const std::set<std::string_view> kKeywords = {
+      "if",       "for",         "while",      "switch",           "return",      "sizeof",
+      "alignof",  "decltype",    "catch",      "static_assert",    "defined",     "case",
+      "throw",    "new",         "delete",     "typeid",           "noexcept",    "alignas",
+      "operator", "static_cast", "const_cast", "reinterpret_cast", "dynamic_cast"};
+  return kKeywords.count(name) != 0;
+}
+
+// C and POSIX functions that take a name as a string: lookups and comparisons, not registrations.
+bool c_library(std::string_view name) {
+  static const std::set<std::string_view> kNames = {
+      "dlsym",   "dlopen",   "dlvsym",  "GetProcAddress", "strcmp", "strncmp", "strcasecmp", "memcmp",
+      "strstr",  "strcpy",   "strncpy", "getenv",         "setenv", "fopen",   "printf",     "fprintf",
+      "sprintf", "snprintf", "puts",    "fputs",          "sscanf", "system",  "open",       "access"};
+  return kNames.count(name) != 0;
+}
+
+// Names before a variable's name that are no type (`return f(x)`, `new T(x)`, `else g(x)`).
+bool not_type(std::string_view name) {
+  static const std::set<std::string_view> kKeywords = {
+      "return",    "new",    "else",    "do",       "case",     "throw",    "co_return", "co_yield",
+      "delete",    "goto",   "sizeof",  "typename", "template", "operator", "const",     "constexpr",
+      "static",    "inline", "virtual", "explicit", "using",    "typedef",  "public",    "private",
+      "protected", "friend", "auto",    "struct",   "class",    "enum",     "namespace", "void"};
+  return kKeywords.count(name) != 0;
+}
+
+// A string literal's text is a name when it could be an op's: "add", "Conv2D", "aten::add", "nn.relu".
+bool name_like(std::string_view s) {
+  if (s.empty() || s.size() > 64 ||
+      !(std::isalpha(static_cast<unsigned char>(s.front())) || s.front() == '_'))
+    return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == ':';
+  });
+}
+
+std::string read_file_text(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A registration form as init proposes it: "call" or "registrar", the callee or registrar class, the op's
+// argument position.
+using FormKey = std::tuple<std::string, std::string, std::size_t>;
+
+struct Site {
+  std::string backend;
+  std::string op;
+  std::vector<std::string> creators;  // per argument position: the name it makes the op with, or ""
+  bool template_args = false;         // a registrar whose class has template arguments
+};
+
+// A form's sites, and the argument that makes the op (a position, "template", or none).
+struct Form {
+  FormKey key;
+  std::vector<Site> sites;
+  std::string creator;  // JSON: a number or "\"template\""; empty: none found
+  std::map<std::string, std::size_t> per_backend;
+  std::set<std::string> ops;
+};
+
+// The position whose arguments name the most different creators (a class, `new C`, `&f`), when at least
+// half of the form's sites have one there: "0"; "\"template\"" for registrars with template arguments.
+std::string creator_of(const Form& f) {
+  const std::size_t op = std::get<2>(f.key);
+  std::size_t templated = 0;
+  std::map<std::size_t, std::set<std::string>> names;
+  std::map<std::size_t, std::size_t> filled;
+  for (const Site& s : f.sites) {
+    templated += s.template_args;
+    for (std::size_t p = 0; p < s.creators.size(); ++p) {
+      if (p == op || s.creators[p].empty()) continue;
+      names[p].insert(s.creators[p]);
+      ++filled[p];
+    }
+  }
+  std::size_t best = 0, best_names = 0;
+  for (const auto& [p, n] : names) {
+    if (filled[p] * 2 >= f.sites.size() && n.size() > best_names) best = p, best_names = n.size();
+  }
+  if (best_names >= 2) return std::to_string(best);
+  if (std::get<0>(f.key) == "registrar" && templated * 2 >= f.sites.size()) return "\"template\"";
+  return {};
+}
+
+}  // namespace
+
+void Discoverer::find_registrations() {
+  const std::vector<EnumDecl> enums = frontend_enums();
+  std::map<std::string, std::vector<std::size_t>> enum_of;  // enumerator -> the enums that declare it
+  std::map<std::string, std::size_t> enum_named;            // enum name -> index
+  for (std::size_t i = 0; i < enums.size(); ++i) {
+    enum_named.emplace(enums[i].name, i);
+    for (const auto& e : enums[i].enumerators) enum_of[e].push_back(i);
+  }
+  // The sources of ops: each enum by its index, string literals as enums.size().
+  const std::size_t kStrings = enums.size();
+  std::map<std::size_t, std::map<FormKey, Form>> by_source;
+
+  for (const auto& f : files_) {
+    const std::string backend = backend_of(f.dir);
+    if (backend.empty()) continue;
+    auto text = texts_.find(f.rel);
+    if (text == texts_.end()) continue;
+    const std::string& code = text->second;
+    const std::vector<Token> t = tokenize(code);
+    std::string raw;  // the file with its strings, read at its first string argument
+    for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+      if (!is_ident(t[k].text) || t[k + 1].text != "(" || not_callee(t[k].text)) continue;
+      // The arguments: token ranges split at the commas outside brackets, up to the closing ')'.
+      std::vector<std::pair<std::size_t, std::size_t>> args;
+      std::size_t begin = k + 2, j = k + 2;
+      int depth = 0;
+      bool closed = false;
+      for (; j < t.size() && j < k + 4000; ++j) {
+        const std::string_view x = t[j].text;
+        if (x == "(" || x == "[" || x == "{") ++depth;
+        if ((x == ")" || x == "]" || x == "}") && depth-- == 0) {
+          closed = x == ")";
+          break;
+        }
+        if (x == ";" && depth == 0) break;
+        if (x == "," && depth == 0) args.emplace_back(begin, j), begin = j + 1;
+      }
+      if (!closed) continue;
+      if (begin < j) args.emplace_back(begin, j);
+      // A registrar: `Registrar<C> name(args)` or `Registrar name(args)`; else a call or macro use.
+      std::string kind = "call", name(t[k].text);
+      bool template_args = false;
+      if (k > 0 && t[k - 1].text == ">") {
+        std::size_t m = k - 1;
+        int angles = 0;
+        for (; m > 0; --m) {
+          const std::string_view x = t[m].text;
+          if (x == ">") ++angles;
+          if (x == "<" && --angles == 0) break;
+          if (x == ";" || x == "{" || x == "}" || x == "(" || x == ")") break;
+        }
+        if (m > 0 && t[m].text == "<" && is_ident(t[m - 1].text) && !not_type(t[m - 1].text))
+          kind = "registrar", name = std::string(t[m - 1].text), template_args = true;
+      } else if (k > 0 && is_ident(t[k - 1].text) && !not_type(t[k - 1].text) &&
+                 (k < 2 || (t[k - 2].text != "." && t[k - 2].text != "->"))) {
+        kind = "registrar", name = std::string(t[k - 1].text);
+      }
+      Site site{backend, {}, {}, template_args};
+      for (const auto& [b, e] : args) {
+        // What an argument makes the op with: `C`, `ns::C`, `new C(...)`, `&f`.
+        std::size_t c = b;
+        if (c < e && (t[c].text == "new" || t[c].text == "&")) ++c;
+        std::string made;
+        while (c < e && (is_ident(t[c].text) || t[c].text == "::")) made = std::string(t[c++].text);
+        const bool whole = c == e || (b < e && t[b].text == "new");
+        site.creators.push_back(whole ? made : std::string());
+      }
+      for (std::size_t p = 0; p < args.size(); ++p) {
+        const auto [b, e] = args[p];
+        if (b >= e) continue;
+        std::size_t source = enums.size() + 1;
+        std::string op;
+        if (t[b].text == "\"") {
+          // A string literal (code_only blanked its text; the file has it at the same offsets).
+          bool all_quotes = (e - b) == 2;
+          for (std::size_t q = b; q < e; ++q) all_quotes = all_quotes && t[q].text == "\"";
+          if (!all_quotes) continue;
+          if (raw.empty()) raw = read_file_text(root_ / f.rel);
+          const std::size_t open = static_cast<std::size_t>(t[b].text.data() - code.data());
+          const std::size_t close = static_cast<std::size_t>(t[b + 1].text.data() - code.data());
+          if (close > raw.size() || close <= open) continue;
+          op = raw.substr(open + 1, close - open - 1);
+          if (!name_like(op)) continue;
+          source = kStrings;
+        } else {
+          // An enumerator, plain or qualified (`ns::OpKind_Add`, `OpKind::Add`).
+          bool qualified_name = true;
+          for (std::size_t q = b; q < e; ++q)
+            qualified_name = qualified_name && (is_ident(t[q].text) || t[q].text == "::");
+          if (!qualified_name || !is_ident(t[e - 1].text)) continue;
+          auto it = enum_of.find(std::string(t[e - 1].text));
+          if (it == enum_of.end()) continue;
+          source = it->second.front();
+          if (e - b >= 3 && it->second.size() > 1) {
+            // `OpKind::Add` when several enums have an Add: the one named before it.
+            auto named = enum_named.find(std::string(t[e - 3].text));
+            if (named == enum_named.end() ||
+                std::find(it->second.begin(), it->second.end(), named->second) == it->second.end())
+              continue;
+            source = named->second;
+          } else if (it->second.size() > 1) {
+            continue;  // ambiguous
+          }
+          op = it->first;
+        }
+        Form& form = by_source[source][FormKey{kind, name, p}];
+        form.key = FormKey{kind, name, p};
+        Site s = site;
+        s.op = op;
+        ++form.per_backend[backend];
+        form.ops.insert(op);
+        form.sites.push_back(std::move(s));
+      }
+    }
+  }
+
+  // The forms with the evidence of a registry, and the source with the most of their sites.
+  struct Choice {
+    std::size_t source = 0, sites = 0;
+    std::vector<Form> forms;
+    std::set<std::string> backends;
+  };
+  std::optional<Choice> best, weak;
+  for (auto& [source, forms] : by_source) {
+    Choice c{source, 0, {}, {}};
+    for (auto& [key, form] : forms) {
+      if (form.sites.size() < kMinFormSites || form.ops.size() < kMinFormOps) continue;
+      form.creator = creator_of(form);
+      if (form.creator.empty()) continue;  // a registration makes the op: a call without a creator is a use
+      // A string is weaker evidence than an enumerator: a string registry's callee is one the backends
+      // share (REGISTER_KERNEL in cpu and cuda), and the C library's name lookups are no registry
+      // (dlsym(handle, "sym"), memcmp(p, "magic", n)); a shader or kernel builder of one backend is not
+      // either.
+      if (source == kStrings && (form.per_backend.size() < kMinBackends || c_library(std::get<1>(form.key))))
+        continue;
+      c.sites += form.sites.size();
+      for (const auto& [b, n] : form.per_backend) c.backends.insert(b);
+      c.forms.push_back(std::move(form));
+    }
+    if (c.sites >= kMinSites && c.backends.size() >= kMinBackends) {
+      // An enum verified in a header beats strings whatever their count (MNN's OpType against its kernels'
+      // source names); among enums, the most sites.
+      const bool enum_source = source != kStrings, best_enum = best && best->source != kStrings;
+      if (!best || (enum_source && !best_enum) || (enum_source == best_enum && c.sites > best->sites))
+        best = std::move(c);
+    } else if (c.sites > 0 && (!weak || c.sites > weak->sites)) {
+      weak = std::move(c);
+    }
+  }
+  if (!best) {
+    if (weak) {
+      std::string names;
+      for (const Form& f : weak->forms) names += (names.empty() ? "" : ", ") + std::get<1>(f.key);
+      out_.model_rejected.push_back(
+          "registrations: " + plural(weak->sites, "site") + " of " + names + " in " +
+          plural(weak->backends.size(), "backend") + " naming " +
+          (weak->source < enums.size() ? "enum " + enums[weak->source].qualified : std::string("strings")) +
+          " (" + std::to_string(kMinSites) + " in " + std::to_string(kMinBackends) +
+          " backends would make it the registrations model)");
+    }
+    return;
+  }
+  std::sort(best->forms.begin(), best->forms.end(),
+            [](const Form& a, const Form& b) { return a.sites.size() > b.sites.size(); });
+
+  ProposedModel m;
+  m.model = "registrations";
+  std::string source_why;
+  if (best->source < enums.size()) {
+    const EnumDecl& e = enums[best->source];
+    m.keys.emplace_back("enum", "\"" + e.qualified + "\"");
+    m.keys.emplace_back("headers", "[\"" + e.header + "\"]");
+    const std::vector<std::string> sentinels = e.sentinels();
+    if (!sentinels.empty()) {
+      std::string list = "[";
+      for (const auto& s : sentinels) list += (list.size() > 1 ? ", \"" : "\"") + s + "\"";
+      m.keys.emplace_back("exclude", list + "]");
+    }
+    source_why = "enum " + e.qualified + " (" + e.header + ", " + plural(e.enumerators.size(), "enumerator") +
+                 ") names the op";
+  } else {
+    source_why = "a name-like string literal names the op (no `ops` list: the ops are the names registered)";
+  }
+  std::string registrations = "{";
+  std::vector<std::string> why;
+  for (const auto& b : out_.backends) {
+    std::string forms;
+    for (const Form& f : best->forms) {
+      auto n = f.per_backend.find(b.name);
+      if (n == f.per_backend.end()) continue;
+      const auto& [kind, name, op] = f.key;
+      forms += std::string(forms.empty() ? "" : ", ") + "{\"" + kind + "\": \"" + name +
+               "\", \"op\": " + std::to_string(op) + ", \"creator\": " + f.creator + "}";
+      why.push_back(b.name + " " + std::to_string(n->second) + " " + name + " (op argument " +
+                    std::to_string(op) + ")");
+    }
+    if (forms.empty()) {
+      why.push_back(b.name + " none found");
+      continue;
+    }
+    registrations += (registrations.size() > 1 ? ", \"" : "\"") + b.name + "\": [" + forms + "]";
+  }
+  m.keys.emplace_back("registrations", registrations + "}");
+  m.why = plural(best->sites, "registration") + " in " + plural(best->backends.size(), "backend") +
+          " where " + source_why + ": " + join_why(why, 12) +
+          "; check each form's creator argument (the class or function that makes the op)";
+  out_.model = std::move(m);
+}
+
+}  // namespace emberlint::discovery
