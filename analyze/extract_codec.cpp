@@ -53,7 +53,8 @@ std::string encode_extract_result(const ExtractResult& r) {
   const Inventory& inv = r.inventory;
   json backends = json::array(), ops = json::array(), cells = json::array(), unexposed = json::array(),
        failures = json::array();
-  for (const BackendInfo& b : inv.backends) backends.push_back({b.name, b.implementation, place(b.declared), b.role});
+  for (const BackendInfo& b : inv.backends)
+    backends.push_back({b.name, b.implementation, place(b.declared), b.role});
   for (const Op& op : inv.ops)
     ops.push_back({op.id, op.name, op.category, signature(op.signature), place(op.declared), op.declaration});
   for (const auto& row : inv.cells) {
@@ -87,7 +88,8 @@ std::optional<ExtractResult> decode_extract_result(std::string_view bytes) {
     inv.model = doc.at("model");
     inv.shape = doc.at("shape");
     inv.interface_name = doc.at("interface");
-    for (const json& b : doc.at("backends")) inv.backends.push_back({b.at(0), b.at(1), place(b.at(2)), b.at(3)});
+    for (const json& b : doc.at("backends"))
+      inv.backends.push_back({b.at(0), b.at(1), place(b.at(2)), b.at(3)});
     for (const json& o : doc.at("ops")) {
       Op op;
       op.id = o.at(0);
