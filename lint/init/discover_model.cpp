@@ -149,13 +149,20 @@ void Discoverer::find_tensor_type() {
   const Evidence& e = best->second;
   std::string members;
   for (const auto& m : e.members) members += (members.empty() ? "" : ", ") + m;
-  const std::string qualified = qualify(best->first);
+  std::string header;
+  std::string qualified = qualify(best->first, &header);
   std::string evidence = (members.empty() ? "no tensor members" : "members " + members) + "; " +
                          plural(e.uses, "use") + " as a parameter or result in the frontend headers";
   if (e.operators) evidence += "; " + plural(e.operators, "arithmetic operator");
   const bool shaped =
       std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
   if (e.members.size() >= 2 && e.uses >= 4 && shaped) {
+    // The name check and analyze match types by: libclang's (a namespace named by a macro is preprocessed).
+    if (!header.empty()) {
+      const VerifiedName v = verify_name(NameKind::class_type, best->first, qualified, header);
+      qualified = v.qualified;
+      if (!v.note.empty()) evidence += " (" + v.note + ")";
+    }
     out_.tensor_type = qualified;
     out_.tensor_why = qualified + ": " + evidence;
   } else if (e.members.size() + e.operators > 0) {
@@ -168,7 +175,8 @@ void Discoverer::find_tensor_type() {
 }
 
 // The namespace-qualified name of the frontend class or struct `name`, as its definition's file says.
-std::string Discoverer::qualify(const std::string& name) const {
+// `header` gets that file.
+std::string Discoverer::qualify(const std::string& name, std::string* header) const {
   for (const auto& f : files_) {
     if (!f.header || !frontend_file(f)) continue;
     const auto t = tokens(f.rel);
@@ -179,6 +187,7 @@ std::string Discoverer::qualify(const std::string& name) const {
       if (after < t.size() && t[after].text == "final") ++after;
       if (after >= t.size() || (t[after].text != ":" && t[after].text != "{")) continue;
       const std::string ns = namespace_at(t, k);
+      if (header) *header = f.rel;
       return ns.empty() ? name : ns + "::" + name;
     }
   }
@@ -310,9 +319,11 @@ void Discoverer::find_enum_dispatch() {
     }
   }
   if (!best) return;
+  // analyze resolves the enum in its header before it parses a backend: the name libclang gives it.
+  const VerifiedName verified = verify_name(NameKind::enum_type, best->name, best->qualified, best->header);
   ProposedModel m;
   m.model = "enum_dispatch";
-  m.keys.emplace_back("enum", "\"" + best->qualified + "\"");
+  m.keys.emplace_back("enum", "\"" + verified.qualified + "\"");
   m.keys.emplace_back("headers", json_list({best->header}));
   std::string dispatch = "{", supports = "{";
   // A backend's dispatch function: the one with the most cases that is not its predicate.
@@ -347,8 +358,9 @@ void Discoverer::find_enum_dispatch() {
     why.push_back(id + " " + std::to_string(cases));
   }
   m.why = "enum " + best->name + " (" + best->header + ", " + plural(best->enumerators.size(), "enumerator") +
-          " " + best->prefix + "*) is switched on in " + plural(best_dispatch.size(), "backend") +
-          " (cases: " + join_why(why, 12) + "); check each dispatch function and predicate";
+          " " + best->prefix + "*" + (verified.note.empty() ? "" : "; " + verified.note) +
+          ") is switched on in " + plural(best_dispatch.size(), "backend") + " (cases: " + join_why(why, 12) +
+          "); check each dispatch function and predicate";
   out_.model = std::move(m);
 }
 
@@ -436,7 +448,14 @@ void Discoverer::find_op_classes() {
   for (const auto& [id, methods] : methods_defined) {
     for (const auto& [name, n] : methods) method_total += n;
   }
-  const std::string base = qualify(best->first);
+  std::string base_header;
+  std::string base = qualify(best->first, &base_header);
+  std::string base_note;
+  if (!base_header.empty()) {
+    const VerifiedName v = verify_name(NameKind::class_type, best->first, base, base_header);
+    base = v.qualified;
+    if (!v.note.empty()) base_note = " (" + v.note + ")";
+  }
   ProposedModel m;
   m.keys.emplace_back("base", "\"" + base + "\"");
   m.keys.emplace_back("headers", json_list(header_globs(op_headers[best->first])));
@@ -478,7 +497,7 @@ void Discoverer::find_op_classes() {
       }
     }
     m.keys.emplace_back("methods", methods + "}");
-    m.why = std::to_string(ops.size()) + " subclasses of " + base +
+    m.why = std::to_string(ops.size()) + " subclasses of " + base + base_note +
             " in the frontend headers; the backends define " + "their methods out of line (" +
             join_why(why, 12) + ")";
   } else if (subclass_total > 0) {
@@ -495,7 +514,7 @@ void Discoverer::find_op_classes() {
     if (!methods.empty()) m.keys.emplace_back("methods", json_list(methods));
     std::vector<std::string> why;
     for (const auto& [id, n] : backend_subclasses) why.push_back(id + " " + std::to_string(n));
-    m.why = std::to_string(ops.size()) + " subclasses of " + base +
+    m.why = std::to_string(ops.size()) + " subclasses of " + base + base_note +
             " in the frontend headers; the backends subclass them (" + join_why(why, 12) + ")";
   } else {
     return;

@@ -290,7 +290,9 @@ void Discoverer::find_registrations() {
   std::string source_why;
   if (best->source < enums.size()) {
     const EnumDecl& e = enums[best->source];
-    m.keys.emplace_back("enum", "\"" + e.qualified + "\"");
+    // analyze resolves the enum in its header before it parses a backend: the name libclang gives it.
+    const VerifiedName verified = verify_name(NameKind::enum_type, e.name, e.qualified, e.header);
+    m.keys.emplace_back("enum", "\"" + verified.qualified + "\"");
     m.keys.emplace_back("headers", "[\"" + e.header + "\"]");
     const std::vector<std::string> sentinels = e.sentinels();
     if (!sentinels.empty()) {
@@ -298,8 +300,9 @@ void Discoverer::find_registrations() {
       for (const auto& s : sentinels) list += (list.size() > 1 ? ", \"" : "\"") + s + "\"";
       m.keys.emplace_back("exclude", list + "]");
     }
-    source_why = "enum " + e.qualified + " (" + e.header + ", " + plural(e.enumerators.size(), "enumerator") +
-                 ") names the op";
+    source_why = "enum " + verified.qualified + " (" + e.header + ", " +
+                 plural(e.enumerators.size(), "enumerator") +
+                 (verified.note.empty() ? "" : "; " + verified.note) + ") names the op";
   } else {
     source_why = "a name-like string literal names the op (no `ops` list: the ops are the names registered)";
   }

@@ -48,6 +48,14 @@ struct EnumDecl {
   std::vector<std::string> sentinels() const;
 };
 
+// A name init proposes, as libclang qualifies its definition (lint/init/verify_names.cpp).
+enum class NameKind { enum_type, class_type };
+struct VerifiedName {
+  std::string qualified;  // libclang's name; the spelled one when it could not be verified
+  bool verified = false;
+  std::string note;  // what differs from the spelling, or why it is not verified; empty when it is as spelled
+};
+
 // The words of a folder name: "ggml-cuda" -> ggml, cuda; "no_gpu" -> no, gpu.
 std::vector<std::string> words(const std::string& name);
 bool one_of(const std::string& s, std::initializer_list<const char*> names);
@@ -86,7 +94,11 @@ class Discoverer {
   // The code (discover_model.cpp).
   std::vector<Token> tokens(const std::string& rel) const;
   void find_tensor_type();
-  std::string qualify(const std::string& name) const;
+  std::string qualify(const std::string& name, std::string* header = nullptr) const;
+  // The qualified name of the definition of `name` (an enum or a class) in `header`, spelled `spelled` in the
+  // source, as libclang names it once preprocessed (verify_names.cpp).
+  VerifiedName verify_name(NameKind kind, const std::string& name, const std::string& spelled,
+                           const std::string& header) const;
   std::vector<EnumDecl> frontend_enums() const;
   void find_model();
   void find_registrations();  // discover_registrations.cpp

@@ -1,10 +1,11 @@
 // `emberlint init` on trees whose backends register a creator per op, each under tests/lint/fixtures/init/:
 // tessera (an op enum of a generated header, three backends registering by macros with the op at different
 // argument positions and one by calls, and a sub-op enum that the backends switch on), relay (a registry's
-// method called with a scoped enum and function pointers), kernreg (a string-keyed kernel registry) and
-// sparse (weak evidence: a 31-value sub-op enum in a few case labels, a macro of one backend). init proposes
-// the registrations model with the enum's qualified name, each backend's forms and the sentinels excluded,
-// `analyze` with the config init wrote gives the tree's real matrix, and weak evidence gets no model.
+// method called with a scoped enum and function pointers), kernreg (a string-keyed kernel registry),
+// facet (an op enum in a namespace named by a macro) and sparse (weak evidence: a 31-value sub-op enum in a
+// few case labels, a macro of one backend). init proposes the registrations model with the enum's qualified
+// name, each backend's forms and the sentinels excluded, `analyze` with the config init wrote gives the
+// tree's real matrix, and weak evidence gets no model.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -197,6 +198,38 @@ TEST_F(InitRegistrations, AStringKeyedRegistryIsTheRegistrationsModel) {
   const std::map<std::string, std::string> expected_matrix = {
       {"Add", "native native"},      {"MatMul", "native native"}, {"Relu", "native missing"},
       {"Softmax", "native missing"}, {"Fft", "stub missing"},     {"LayerNorm", "missing native"},
+  };
+  EXPECT_EQ(matrix, expected_matrix);
+}
+
+// The op enum in a namespace a macro pastes together (`namespace FACET_NS {`, FACET_NS expanding to
+// facet_v2): init proposes the name libclang gives the enum, which analyze resolves before it parses a
+// backend (the spelled FACET_NS::PrimKind made analyze exit 2), and says how the source spells it.
+TEST_F(InitRegistrations, AnEnumInAMacroNamedNamespaceIsProposedByItsPreprocessedName) {
+  use("facet");
+  std::string text;
+  const json c = propose(&text);
+  const json expected = json::parse(R"({
+    "model": "registrations",
+    "enum": "facet_v2::PrimKind",
+    "headers": ["include/facet/prim_kind.hpp"],
+    "exclude": ["PRIM_UNKNOWN"],
+    "registrations": {
+      "gpu": [{"call": "FACET_GPU_KERNEL", "op": 0, "creator": 1}],
+      "host": [{"call": "FACET_HOST_KERNEL", "op": 1, "creator": 0}]
+    }
+  })");
+  EXPECT_EQ(c.at("ops_interface"), expected) << text;
+  EXPECT_NE(text.find("spelled FACET_NS::PrimKind in the source, facet_v2::PrimKind once preprocessed"),
+            std::string::npos)
+      << text;
+  std::vector<std::string> backends;
+  const auto matrix = analyzed(&backends);
+  ASSERT_EQ(backends, (std::vector<std::string>{"gpu", "host"}));
+  const std::map<std::string, std::string> expected_matrix = {
+      {"PRIM_ADD", "native native"},    {"PRIM_SUB", "missing native"},    {"PRIM_MUL", "native native"},
+      {"PRIM_DIV", "missing native"},   {"PRIM_EXP", "missing native"},    {"PRIM_LOG", "missing missing"},
+      {"PRIM_MATMUL", "native native"}, {"PRIM_SOFTMAX", "native native"}, {"PRIM_CONCAT", "native missing"},
   };
   EXPECT_EQ(matrix, expected_matrix);
 }
