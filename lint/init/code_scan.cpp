@@ -137,7 +137,14 @@ std::size_t class_name_at(const std::vector<Token>& t, std::size_t k) {
   if (t[k].text != "class" && t[k].text != "struct") return 0;
   std::size_t j = k + 1;
   if (j + 1 < t.size() && is_ident(t[j].text) && is_ident(t[j + 1].text) && t[j + 1].text != "final") ++j;
-  return j < t.size() && is_ident(t[j].text) ? j : 0;
+  if (j >= t.size() || !is_ident(t[j].text)) return 0;
+  // A class's head goes on with its body, its bases, `final` or the `;` of a declaration; a template's
+  // type parameter (`template <class T, int N>`) and an elaborated type (`struct stat* s`) go on otherwise.
+  if (j + 1 < t.size()) {
+    const std::string_view next = t[j + 1].text;
+    if (next != "{" && next != ":" && next != ";" && next != "final") return 0;
+  }
+  return j;
 }
 
 std::string first_base(const std::vector<Token>& t, std::size_t k, std::string& name) {

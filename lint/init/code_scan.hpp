@@ -31,7 +31,8 @@ std::vector<Token> tokenize(std::string_view code);
 std::string namespace_at(const std::vector<Token>& t, std::size_t at);
 
 // The index of the class or struct name after the `class`/`struct` token at k (an export macro between them
-// is skipped: `class NCNN_EXPORT Mat`), or 0 when none.
+// is skipped: `class NCNN_EXPORT Mat`), or 0 when none or when what follows the name is no class head: a
+// template's type parameter (`class T,`), an elaborated type (`struct stat*`).
 std::size_t class_name_at(const std::vector<Token>& t, std::size_t k);
 
 // For a class definition at k with a base list, the last component of its first base ("Layer" for

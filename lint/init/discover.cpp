@@ -38,9 +38,10 @@ bool build_name(const std::string& name) {
 bool vendored_name(const std::string& name) {
   return build_name(name) ||
          one_of(ascii_lower(name),
-                {"third_party", "third-party", "thirdparty", "3rdparty", "3rd_party", "3rd-party", "3rd",
-                 "external", "externals", "extern", "vendor", "vendors", "vendored", "deps", "_deps",
-                 "dependencies", "node_modules", "subprojects", "submodules"});
+                {"third_party", "third-party", "thirdparty", "3rdparty",     "3rd_party",    "3rd-party",
+                 "3rd",         "external",    "externals",  "extern",       "vendor",       "vendors",
+                 "vendored",    "deps",        "_deps",      "dependencies", "node_modules", "subprojects",
+                 "submodules",  "tpl",         "tpls"});
 }
 // A folder of someone else's code by its license file (LICENSE, COPYING, LICENSE.txt), below the root.
 bool has_license_file(const fs::path& folder) {
@@ -56,13 +57,13 @@ bool generator_name(const std::string& name) {
   return one_of(ascii_lower(name), {"codegen", "code_gen", "code-gen", "generator", "generators", "gen"});
 }
 bool test_name(const std::string& name) {
-  return one_of(ascii_lower(name),
-                {"test", "tests", "unittest", "unittests", "unit_tests", "testing", "gtest"});
+  return one_of(ascii_lower(name), {"test", "tests", "unittest", "unittests", "unit_test", "unit_tests",
+                                    "unit-test", "unit-tests", "testing", "gtest"});
 }
 bool glue_name(const std::string& name) {
   return one_of(ascii_lower(name),
                 {"examples", "example", "samples", "sample", "tools", "benchmark", "benchmarks", "bench",
-                 "apps", "python", "bindings", "docs", "doc", "scripts"});
+                 "perf_test", "perf_tests", "apps", "python", "bindings", "docs", "doc", "scripts", "cmake"});
 }
 bool shared_name(const std::string& name) {
   return one_of(ascii_lower(name), {"common", "shared", "utils", "util", "detail", "base"});

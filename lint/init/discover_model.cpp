@@ -136,13 +136,17 @@ void Discoverer::find_tensor_type() {
         ++it->second.uses;
     }
   }
-  // The best candidate: the most tensor members, then the most uses.
+  // The evidence enough to propose a class: 2 tensor members, one of them shape-like, and 4 uses.
+  auto shaped = [](const Evidence& e) {
+    return std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
+  };
+  auto enough = [&](const Evidence& e) { return e.members.size() >= 2 && e.uses >= 4 && shaped(e); };
+  // The best candidate: one with enough evidence, then the most tensor members, then the most uses (an
+  // accessor with more tensor-like members that no function takes is not the tensor).
   const std::pair<const std::string, Evidence>* best = nullptr;
   for (const auto& c : classes) {
-    auto rank = [](const Evidence& e) {
-      const bool shaped =
-          std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
-      return std::make_tuple(shaped, e.members.size(), e.uses, e.operators);
+    auto rank = [&](const Evidence& e) {
+      return std::make_tuple(enough(e), shaped(e), e.members.size(), e.uses, e.operators);
     };
     if (!best || rank(c.second) > rank(best->second)) best = &c;
   }
@@ -154,9 +158,7 @@ void Discoverer::find_tensor_type() {
   std::string evidence = (members.empty() ? "no tensor members" : "members " + members) + "; " +
                          plural(e.uses, "use") + " as a parameter or result in the frontend headers";
   if (e.operators) evidence += "; " + plural(e.operators, "arithmetic operator");
-  const bool shaped =
-      std::any_of(e.members.begin(), e.members.end(), [](const auto& m) { return shape_member(m); });
-  if (e.members.size() >= 2 && e.uses >= 4 && shaped) {
+  if (enough(e)) {
     // The name check and analyze match types by: libclang's (a namespace named by a macro is preprocessed).
     if (!header.empty()) {
       const VerifiedName v = verify_name(NameKind::class_type, best->first, qualified, header);

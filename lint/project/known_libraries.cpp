@@ -116,6 +116,10 @@ const std::vector<KnownLibrary>& known_libraries() {
       {"CoreML", "coreml", {"coreml"}, {"CoreML/**"}, {}, {}, true},
       {"OpenVINO", "openvino", {"openvino"}, {"openvino/**"}, {"ov"}, {}, true},
       {"Android", "android", {"android", "nnapi"}, {"android/**"}, {}, {"ANeuralNetworks*"}, true},
+      // Host-parallel runtimes an execution-space backend is written in (a folder named OpenMP/ or HPX/).
+      {"OpenMP", "openmp", {"openmp"}, {"omp.h"}, {}, {"omp_*"}, false},
+      {"OpenACC", "openacc", {"openacc"}, {"openacc.h"}, {}, {"acc_*"}, true},
+      {"HPX", "hpx", {"hpx"}, {"hpx/**"}, {"hpx"}, {}, true},
       {"x86-intrinsics",
        "x86",
        {"x86", "x64", "amd64", "avx", "avx2", "avx512", "sse"},

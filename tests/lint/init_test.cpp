@@ -254,6 +254,39 @@ TEST_F(InitDiscovery, ATypeSystemsTypeWithADtypeAndFlattenIsNoTensor) {
   EXPECT_NE(text.find("vt::vartype_t"), std::string::npos) << "the best candidate, named: " << text;
 }
 
+// tparam: a template's parameter (`template <class T, int N> struct Strided { rank, stride, view }`) is no
+// class: the body after `class T,` is Strided's, and T's many uses as a parameter are any type's; the array
+// with a shape is the tensor type (Kokkos' accessors made init propose `T`).
+TEST_F(InitDiscovery, ATemplateParameterIsNoTensorType) {
+  std::string text;
+  const fs::path tree = copy("tparam");
+  EXPECT_EQ(propose(tree, &text).at("tensor_types"), json({"tp::Array"})) << text;
+  EXPECT_NE(text.find("// tensor type: tp::Array: members ndim, shape; 8 uses"), std::string::npos) << text;
+}
+
+// execspace: execution-space backends named after the host-parallel runtime they are written in (OpenMP/,
+// HPX/) beside a CUDA one; a `unit_test` folder is tests, a `cmake/` folder of configure-time probes is glue,
+// a `tpls/` folder (third-party libraries) is vendored (Kokkos' layout: init put OpenMP/ and HPX/ into the
+// frontend, core/unit_test/ and cmake/ too, and proposed tpls/ as frontend).
+TEST_F(InitDiscovery, ExecutionSpacesByTheirRuntimeAndTestsProbesAndThirdPartyFoldersByName) {
+  std::string text;
+  const fs::path tree = copy("execspace");
+  const json c = propose(tree, &text);
+  const json& layers = c.at("layers");
+  std::set<std::string> backends;
+  for (const auto& [name, b] : layers.at("backends").items()) backends.insert(name);
+  EXPECT_EQ(backends, (std::set<std::string>{"cuda", "hpx", "openmp"})) << text;
+  EXPECT_EQ(layers.at("backends").at("openmp"), json({"src/OpenMP/**"})) << text;
+  EXPECT_EQ(layers.at("backends").at("hpx"), json({"src/HPX/**"})) << text;
+  EXPECT_EQ(c.at("libraries").at("OpenMP").at("backend"), "openmp") << text;
+  EXPECT_EQ(layers.at("tests"), json({"src/unit_test/**"})) << text;
+  EXPECT_EQ(layers.at("glue"), json({"cmake/**"})) << text;
+  const json& exclude = c.at("exclude");
+  EXPECT_NE(std::find(exclude.begin(), exclude.end(), "tpls/**"), exclude.end()) << text;
+  for (const auto& glob : layers.at("frontend"))
+    EXPECT_TRUE(glob != "tpls/**" && glob != "cmake/**") << glob << "\n" << text;
+}
+
 // sieve: one client folder per FFT library, named after the library (cufft, rocfft beside fftw, clfft): each
 // a backend; a Buffer with a device and a dtype but no shape is no tensor type; a database whose commands
 // pass no -std gets none proposed (the compiler's default is what the build uses).
