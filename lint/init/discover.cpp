@@ -163,7 +163,10 @@ Discovery Discoverer::run() {
   scan();
   find_tests_and_glue();
   find_backends();
+  find_suffix_backends();
   find_libraries();
+  find_backend_programs();
+  find_backend_tests();
   find_frontend();
   for (const auto& [base, n] : include_bases_) {
     // Not a backend's own folder: all of them on one include path, a backend's header would resolve to
@@ -218,14 +221,16 @@ void Discoverer::scan() {
     std::set<const KnownLibrary*> unconditional;
     for (const IncludeDirective& d : directives.includes) {
       if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
+      // An include inside an #if block (`#ifdef USE_MKL`) is a use of some builds, not of every one.
+      const bool conditional =
+          std::any_of(directives.conditionals.begin(), directives.conditionals.end(),
+                      [&](const auto& c) { return c.first <= d.line && d.line <= c.second; });
+      f.includes.emplace_back(d.name.text, conditional);
       if (project_header(d.name.text, p.parent_path())) continue;
       const KnownLibrary* l = library_of_include(d.name.text);
       if (!l) continue;
       f.libraries.emplace(l, d.name.text);
-      // An include inside an #if block (`#ifdef USE_MKL`) is a use of some builds, not of every one.
-      if (std::none_of(directives.conditionals.begin(), directives.conditionals.end(),
-                       [&](const auto& c) { return c.first <= d.line && d.line <= c.second; }))
-        unconditional.insert(l);
+      if (!conditional) unconditional.insert(l);
     }
     for (const auto& [l, header] : f.libraries) {
       if (!unconditional.count(l)) f.conditional.insert(l);
@@ -553,7 +558,7 @@ ProposedBackend* Discoverer::backend(const std::string& id) {
   for (auto& b : out_.backends) {
     if (b.name == id) return &b;
   }
-  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}, {}});
+  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}, {}, {}});
   return &out_.backends.back();
 }
 
@@ -573,10 +578,20 @@ void Discoverer::find_libraries() {
         conditional_uses[id] += all->second - n;
       }
     }
+    // The files of a backend by their suffix, in folders of the frontend.
+    for (const auto& f : files_) {
+      auto owner = file_backends_.find(f.rel);
+      if (owner == file_backends_.end() || !f.libraries.count(&l)) continue;
+      for (const std::string& id : owner->second) {
+        ++uses[id];
+        conditional_uses[id] += f.conditional.count(&l);
+      }
+    }
     // Files outside every backend, test, example and excluded folder that include it.
     std::vector<std::string> outside;
     for (const auto& f : files_) {
-      if (!f.libraries.count(&l) || in_any(f.dir, chosen_) || in_any(f.dir, tests_) || in_any(f.dir, glue_))
+      if (!f.libraries.count(&l) || in_any(f.dir, chosen_) || in_any(f.dir, tests_) || in_any(f.dir, glue_) ||
+          file_backends_.count(f.rel))
         continue;
       outside.push_back(f.rel);
     }
@@ -637,7 +652,7 @@ void Discoverer::find_frontend() {
       continue;  // backends/ itself: its children are the backends
     std::size_t own = 0;
     for (const auto& f : files_) {
-      if (under(f.dir, top) && !in_any(f.dir, chosen_)) ++own;
+      if (under(f.dir, top) && !in_any(f.dir, chosen_) && !file_backends_.count(f.rel)) ++own;
     }
     if (own == 0) continue;
     out_.frontend.push_back(top + "/**");
@@ -687,12 +702,15 @@ bool Discoverer::excluded(const std::string& folder) const {
 }
 
 bool Discoverer::frontend_file(const ScannedFile& f) const {
-  return !in_any(f.dir, chosen_) && !in_any(f.dir, tests_) && !in_any(f.dir, glue_) && !excluded(f.dir);
+  return !in_any(f.dir, chosen_) && !in_any(f.dir, tests_) && !in_any(f.dir, glue_) && !excluded(f.dir) &&
+         !file_backends_.count(f.rel) &&
+         std::find(out_.glue.begin(), out_.glue.end(), f.rel) == out_.glue.end();
 }
 
-std::string Discoverer::backend_of(const std::string& dir) const {
+std::string Discoverer::backend_of(const ScannedFile& f) const {
+  if (auto it = file_backends_.find(f.rel); it != file_backends_.end()) return it->second.front();
   for (const auto& [id, folders] : backend_folders_) {
-    if (in_any(dir, folders)) return id;
+    if (in_any(f.dir, folders)) return id;
   }
   return {};
 }

@@ -28,6 +28,8 @@ struct ProposedBackend {
   // The macro every command of its sources defines and that names it (`GKO_COMPILING_OMP`, `DEVICE=omp` for
   // omp/): the build selects this backend with it; empty when none does.
   std::string selected_by;
+  // Its own test files (tests named after it: "test/test_fftw.cpp"), which may reach into it.
+  std::vector<std::string> tests;
 };
 
 struct ProposedLibrary {

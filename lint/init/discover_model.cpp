@@ -281,7 +281,7 @@ void Discoverer::find_enum_dispatch() {
   for (const auto& c : candidates) {
     std::map<std::string, std::map<std::string, std::size_t>> dispatch;
     for (const auto& f : files_) {
-      const std::string id = backend_of(f.dir);
+      const std::string id = backend_of(f);
       if (id.empty()) continue;
       const auto t = tokens(f.rel);
       std::vector<std::pair<unsigned, std::string>> heads;
@@ -340,7 +340,7 @@ void Discoverer::find_enum_dispatch() {
   for (const auto& b : out_.backends) {
     std::set<std::string> predicates;
     for (const auto& f : files_) {
-      if (backend_of(f.dir) != b.name) continue;
+      if (backend_of(f) != b.name) continue;
       for (const auto& [line, fn] : function_heads(tokens(f.rel))) {
         if (fn.find("supports_op") != std::string::npos) predicates.insert(fn);
       }
@@ -410,7 +410,7 @@ void Discoverer::find_op_classes() {
   std::map<std::string, std::map<std::string, std::size_t>> methods_defined;  // backend -> method -> count
   std::map<std::string, std::size_t> overridden;                              // method -> count
   for (const auto& f : files_) {
-    const std::string id = backend_of(f.dir);
+    const std::string id = backend_of(f);
     if (id.empty()) continue;
     const auto t = tokens(f.rel);
     for (std::size_t k = 0; k < t.size(); ++k) {

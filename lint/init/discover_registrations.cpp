@@ -133,7 +133,7 @@ void Discoverer::find_registrations() {
   std::map<std::size_t, std::map<FormKey, Form>> by_source;
 
   for (const auto& f : files_) {
-    const std::string backend = backend_of(f.dir);
+    const std::string backend = backend_of(f);
     if (backend.empty()) continue;
     auto text = texts_.find(f.rel);
     if (text == texts_.end()) continue;

@@ -23,6 +23,7 @@ struct ScannedFile {
   bool header = false;
   std::map<const KnownLibrary*, std::string> libraries;  // each vendor library it includes: one header
   std::set<const KnownLibrary*> conditional;             // of them, those it includes only inside #if blocks
+  std::vector<std::pair<std::string, bool>> includes;    // every #include as spelled, and whether inside #if
 };
 
 struct FolderStats {
@@ -89,7 +90,13 @@ class Discoverer {
   void find_public_headers();
   bool excluded(const std::string& folder) const;
   bool frontend_file(const ScannedFile& f) const;
-  std::string backend_of(const std::string& dir) const;
+  std::string backend_of(const ScannedFile& f) const;
+
+  // The files that name their backend (discover_files.cpp).
+  void find_suffix_backends();
+  void find_backend_programs();
+  void find_backend_tests();
+  std::set<std::string> included_backends(const ScannedFile& f) const;
 
   // The code (discover_model.cpp).
   std::vector<Token> tokens(const std::string& rel) const;
@@ -115,6 +122,9 @@ class Discoverer {
   std::map<std::string, std::size_t> include_bases_;                 // folder -> includes resolved there
   std::map<std::string, std::string>
       selecting_macro_;  // folder -> the -D that names it (find_selecting_macros)
+  // A file outside the backend folders that is one backend's by its name's suffix (src/ops/add_cpu.cc):
+  // file -> its backend(s) (find_suffix_backends).
+  std::map<std::string, std::vector<std::string>> file_backends_;
   Discovery out_;
 };
 

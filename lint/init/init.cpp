@@ -176,7 +176,7 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     o << (i ? "," : "") << "\n";
     comment(o, "      ", b.why);
     const auto interop = configurations.interop.find(b.name);
-    if (b.public_headers.empty() && interop == configurations.interop.end()) {
+    if (b.public_headers.empty() && b.tests.empty() && interop == configurations.interop.end()) {
       o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
     } else {
       o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "]";
@@ -184,6 +184,7 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       // Its headers for users that include its library: its own API, in its layer.
       if (interop != configurations.interop.end())
         o << ", \"interop\": [" << quoted_list(interop->second) << "]";
+      if (!b.tests.empty()) o << ", \"tests\": [" << quoted_list(b.tests) << "]";
       o << "}";
     }
   }

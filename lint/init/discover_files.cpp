@@ -1,0 +1,236 @@
+// `emberlint init`'s discovery, the files that name their backend outside the backend folders: a folder of
+// per-device implementations chosen by the file's suffix (src/ops/softmax_cpu.cc beside softmax_gpu.cu), a
+// program built once per backend that wires the selected one into the frontend (a main() that includes
+// several backends' headers, each build one of them), and a backend's own tests (test/test_fftw.cpp).
+#include <algorithm>
+#include <optional>
+
+#include "lint/init/discoverer.hpp"
+#include "lint/parse/include_graph.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
+
+namespace emberlint::discovery {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string name_of(const std::string& rel) {
+  auto slash = rel.rfind('/');
+  return slash == std::string::npos ? rel : rel.substr(slash + 1);
+}
+
+// "softmax_cpu.cc" -> stem "softmax", separator '_', suffix "cpu", extension "cc".
+struct SuffixName {
+  std::string stem, suffix, ext;
+  char separator = '_';
+};
+std::optional<SuffixName> split_suffix(const std::string& file) {
+  const std::size_t dot = file.rfind('.');
+  if (dot == std::string::npos || dot == 0) return std::nullopt;
+  const std::string base = file.substr(0, dot);
+  const std::size_t cut = base.find_last_of("_-");
+  if (cut == std::string::npos || cut == 0 || cut + 1 == base.size()) return std::nullopt;
+  return SuffixName{base.substr(0, cut), ascii_lower(base.substr(cut + 1)), file.substr(dot + 1), base[cut]};
+}
+
+// The known library a word names ("cuda", "neon", "avx2"), or null.
+const KnownLibrary* library_word(const std::string& word) {
+  for (const KnownLibrary& l : known_libraries()) {
+    if (std::find(l.folder_words.begin(), l.folder_words.end(), word) != l.folder_words.end()) return &l;
+  }
+  return nullptr;
+}
+
+// Whether `id`'s words ("no_gpu": no, gpu) appear in order, together, among `w`.
+bool names_backend(const std::vector<std::string>& w, const std::string& id) {
+  const std::vector<std::string> idw = words(id);
+  return !idw.empty() && std::search(w.begin(), w.end(), idw.begin(), idw.end()) != w.end();
+}
+
+}  // namespace
+
+// A folder of the frontend where several stems each come in per-device files named by a suffix
+// (softmax.cc, softmax_cpu.cc, softmax_gpu.cu; topk_cpu.cc, topk_gpu.cu): each suffix that names a backend
+// found already, a known library or architecture (cuda, opencl, metal, neon, avx2) or a processor (cpu, gpu)
+// is that backend's, and its files there are the backend's. A gpu suffix goes to the GPU backends (each of
+// them lists it) or, with none, is a backend of its own; a library's word joins the backend whose folder is
+// named after that library. A lone stem with suffixes (timer_cpu.hpp, timer_cuda.hpp) is no such folder, nor
+// a family of headers only (a backend's public headers include/x-cuda.h, include/x-metal.h).
+void Discoverer::find_suffix_backends() {
+  // The backend(s) a suffix word means, or none.
+  auto backends_for = [&](const std::string& w) -> std::vector<std::string> {
+    if (backend_folders_.count(w)) return {w};
+    if (w == "gpu") {
+      std::vector<std::string> gpus;
+      for (const auto& [id, folders] : backend_folders_) {
+        if (gpu_backend(id)) gpus.push_back(id);
+      }
+      return gpus.empty() ? std::vector<std::string>{w} : gpus;
+    }
+    const KnownLibrary* l = library_word(w);
+    if (!l && w != "cpu") return {};
+    for (const auto& [id, folders] : backend_folders_) {
+      for (const auto& f : folders) {
+        const auto fw = words(name_of(f));
+        if (l &&
+            std::any_of(fw.begin(), fw.end(), [&](const std::string& x) { return library_word(x) == l; }))
+          return {id};
+      }
+    }
+    if (l && backend_folders_.count(l->backend)) return {l->backend};
+    return {l ? l->backend : w};
+  };
+  // folder -> suffix -> the stems of its sources with that suffix; stem -> suffixes.
+  std::map<std::string, std::map<std::string, std::set<std::string>>> by_suffix;
+  std::map<std::string, std::map<std::string, std::set<std::string>>> by_stem;
+  for (const ScannedFile& f : files_) {
+    if (f.header || !frontend_file(f)) continue;
+    const auto s = split_suffix(name_of(f.rel));
+    if (!s || backends_for(s->suffix).empty()) continue;
+    by_suffix[f.dir][s->suffix].insert(s->stem);
+    by_stem[f.dir][s->stem].insert(s->suffix);
+  }
+  for (const auto& [folder, suffixes] : by_suffix) {
+    // The suffixes that at least two stems of the folder carry, and the stems that come in two or more of
+    // them.
+    std::set<std::string> family;
+    for (const auto& [suffix, stems] : suffixes) {
+      if (stems.size() >= 2) family.insert(suffix);
+    }
+    std::size_t per_device = 0;
+    for (const auto& [stem, its] : by_stem[folder]) {
+      if (std::count_if(its.begin(), its.end(), [&](const std::string& x) { return family.count(x); }) >= 2)
+        ++per_device;
+    }
+    if (family.size() < 2 || per_device < 2) continue;
+    for (const std::string& suffix : family) {
+      // The files with the suffix there, headers too, and their extensions: "src/ops/*_gpu.{cu,cuh}".
+      std::set<std::string> exts;
+      std::set<char> separators;
+      std::vector<const ScannedFile*> members;
+      for (const ScannedFile& f : files_) {
+        if (f.dir != folder || !frontend_file(f)) continue;
+        const auto s = split_suffix(name_of(f.rel));
+        if (!s || s->suffix != suffix) continue;
+        exts.insert(s->ext);
+        separators.insert(s->separator);
+        members.push_back(&f);
+      }
+      std::sort(members.begin(), members.end(),
+                [](const ScannedFile* a, const ScannedFile* b) { return a->rel < b->rel; });
+      std::string ext_glob;
+      for (const auto& e : exts) ext_glob += (ext_glob.empty() ? "" : ",") + e;
+      if (exts.size() > 1) ext_glob = "{" + ext_glob + "}";
+      const std::string spelled =
+          members.empty() ? suffix : split_suffix(name_of(members.front()->rel))->suffix;
+      const std::vector<std::string> owners = backends_for(suffix);
+      std::string others;
+      for (const std::string& x : family) {
+        if (x != suffix) others += (others.empty() ? "_" : ", _") + x;
+      }
+      for (char sep : separators) {
+        const std::string glob = (folder.empty() ? "" : folder + "/") + "*" + sep + spelled + "." + ext_glob;
+        for (const std::string& id : owners) {
+          ProposedBackend* b = backend(id);
+          b->paths.push_back(glob);
+          b->files += std::count_if(members.begin(), members.end(), [&](const ScannedFile* m) {
+            return split_suffix(name_of(m->rel))->separator == sep;
+          });
+          b->why += (b->why.empty() ? "" : "; ") + folder +
+                    "/: " + plural(suffixes.at(suffix).size(), "stem") + " with a " + sep + spelled +
+                    " file (" + name_of(members.front()->rel) + ") beside " + others +
+                    ": each device's implementation chosen by the file's suffix" +
+                    (owners.size() > 1 ? ", shared by the GPU backends" : "");
+          backend_folders_[id];  // a backend of suffixed files only has no folder of its own
+        }
+      }
+      for (const ScannedFile* m : members) file_backends_[m->rel] = owners;
+    }
+  }
+}
+
+// The backends whose headers a file includes: their folders' and suffixed files' headers (found beside it,
+// above it, in include/ or src/, or on a compile command's -I), and the libraries only backends use.
+std::set<std::string> Discoverer::included_backends(const ScannedFile& f) const {
+  std::vector<fs::path> bases;
+  for (std::string d = f.dir;; d = parent_of(d)) {
+    bases.push_back(root_ / d);
+    if (d.empty()) break;
+  }
+  bases.push_back(root_ / "include");
+  bases.push_back(root_ / "src");
+  std::set<fs::path> seen(bases.begin(), bases.end());
+  for (const CompileCommand& c : commands_) {
+    for (const fs::path& p : include_paths(c).angle) {
+      const fs::path n = p.lexically_normal();
+      if (is_under(n, root_) && seen.insert(n).second) bases.push_back(n);
+    }
+  }
+  std::set<std::string> out;
+  std::error_code ec;
+  for (const auto& [name, conditional] : f.includes) {
+    std::string found;
+    for (const fs::path& b : bases) {
+      if (fs::is_regular_file(b / name, ec)) {
+        found = (b / name).lexically_normal().lexically_relative(root_).generic_string();
+        break;
+      }
+    }
+    if (!found.empty()) {
+      for (const ScannedFile& g : files_) {
+        if (g.rel != found) continue;
+        if (std::string id = backend_of(g); !id.empty()) out.insert(id);
+      }
+      continue;
+    }
+    const KnownLibrary* l = library_of_include(name);
+    for (const ProposedLibrary& p : out_.libraries) {
+      if (p.library == l && p.backends.size() == 1) out.insert(p.backends.front());
+    }
+  }
+  return out;
+}
+
+// A program outside the backends (it defines main) that includes the headers of two backends or more, one
+// per build as a macro selects (gearshifft's benchmark.cpp, built once per FFT library) or all of them, wires
+// a backend into the frontend: glue, not frontend.
+void Discoverer::find_backend_programs() {
+  std::vector<std::string> why;
+  for (const ScannedFile& f : files_) {
+    if (f.header || !frontend_file(f)) continue;
+    const auto heads = function_heads(tokens(f.rel));
+    if (std::none_of(heads.begin(), heads.end(), [](const auto& h) { return h.second == "main"; })) continue;
+    const std::set<std::string> backends = included_backends(f);
+    if (backends.size() < 2) continue;
+    std::string names;
+    for (const auto& b : backends) names += (names.empty() ? "" : ", ") + b;
+    out_.glue.push_back(f.rel);
+    why.push_back(f.rel + " (main() includes the headers of " + names + ")");
+  }
+  if (!why.empty())
+    out_.glue_why += (out_.glue_why.empty() ? "" : "; ") + join_why(why) +
+                     ": a program per backend, which wires the one its build selects into the frontend";
+}
+
+// A test file named after one backend (test/test_fftw.cpp, tests/cuda_streams_test.cpp) is that backend's
+// own test: it may reach into it. One named after two (a comparison of backends) is no one's.
+void Discoverer::find_backend_tests() {
+  for (const ScannedFile& f : files_) {
+    if (f.header || !in_any(f.dir, tests_) || excluded(f.dir)) continue;
+    const auto w = words(fs::path(f.rel).stem().string());
+    ProposedBackend* only = nullptr;
+    std::size_t named = 0;
+    for (ProposedBackend& b : out_.backends) {
+      if (names_backend(w, b.name)) only = &b, ++named;
+    }
+    if (named != 1) continue;
+    only->tests.push_back(f.rel);
+  }
+  for (ProposedBackend& b : out_.backends) {
+    if (!b.tests.empty()) b.why += "; tests: " + join_why(b.tests) + " (named after it)";
+  }
+}
+
+}  // namespace emberlint::discovery

@@ -1,0 +1,145 @@
+// `emberlint init` then `check -p` on trees whose backend files are not (only) backend folders
+// (tests/lint/fixtures/init/): per-device files chosen by their suffix in one folder of ops (cinder,
+// CTranslate2's shape), and a benchmark program built once per backend with tests named after each backend
+// (gauge, gearshifft's). Each test writes the compile database a build would, runs init and check as a user
+// does, and compares the findings with the lines the tree marks `expect: CODE`.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "tests/support/test_support.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using emberlint::test::Outcome;
+using emberlint::test::read_file;
+using emberlint::test::run_in;
+using emberlint::test::scratch_dir;
+using emberlint::test::write_file;
+using nlohmann::json;
+
+using Finding = std::tuple<std::string, unsigned, std::string>;  // file, line, code
+
+std::string show(const std::set<Finding>& findings) {
+  std::string s;
+  for (const auto& [f, l, c] : findings) s += "  " + f + ":" + std::to_string(l) + " " + c + "\n";
+  return s;
+}
+
+class InitShapes : public ::testing::Test {
+ protected:
+  void SetUp() override { scratch_ = scratch_dir("init-shapes"); }
+  void TearDown() override { fs::remove_all(scratch_); }
+
+  // A copy of the fixture and a compile database of `sources`, each with `flags` (the root's folders on -I).
+  void tree(const std::string& name, const std::vector<std::string>& sources, const std::string& flags) {
+    root_ = scratch_ / name;
+    fs::copy(fs::path(EMBERLINT_FIXTURES) / "init" / name, root_, fs::copy_options::recursive);
+    json db = json::array();
+    for (const auto& f : sources)
+      db.push_back(
+          {{"directory", root_.string()}, {"file", f}, {"command", "c++ -std=c++17 " + flags + " -c " + f}});
+    write_file(root_ / "build" / "CMakeCache.txt", "# configured, not built\n");
+    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  }
+
+  // `init -p build`, then the config it wrote (comments dropped).
+  json init() {
+    const Outcome r = run_in(root_, emberlint::test::emberlint() + " init -p build", scratch_);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    text_ = read_file(root_ / ".emberlint.json");
+    return json::parse(text_, nullptr, true, /*ignore_comments=*/true);
+  }
+
+  // `check -p build` with that config: its findings, and no unit may fail.
+  std::set<Finding> check() {
+    const Outcome r = run_in(root_, emberlint::test::emberlint() + " check -p build --format json", scratch_);
+    EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << r.out << r.err;
+    const json report = json::parse(r.out);
+    EXPECT_TRUE(report.at("failures").empty()) << r.out;
+    std::set<Finding> out;
+    for (const auto& d : report.at("diagnostics"))
+      out.insert(
+          {d.at("file").get<std::string>(), d.at("line").get<unsigned>(), d.at("code").get<std::string>()});
+    return out;
+  }
+
+  // The `expect: CODE...` markers of the tree.
+  std::set<Finding> expected() const {
+    std::set<Finding> out;
+    for (const auto& e : fs::recursive_directory_iterator(root_)) {
+      if (!e.is_regular_file() || e.path().extension() == ".md") continue;
+      std::istringstream in(read_file(e.path()));
+      std::string line;
+      for (unsigned n = 1; std::getline(in, line); ++n) {
+        const std::size_t at = line.find("expect:");
+        if (at == std::string::npos) continue;
+        std::istringstream codes(line.substr(at + 7));
+        for (std::string c; codes >> c;)
+          out.insert({e.path().lexically_relative(root_).generic_string(), n, c});
+      }
+    }
+    return out;
+  }
+
+  fs::path scratch_, root_;
+  std::string text_;
+};
+
+// cinder: src/ops/<op>_cpu.cpp and <op>_gpu.cpp beside the frontend's <op>.cpp. The suffixes name the cpu
+// backend and the only GPU backend (opencl), so those files are theirs: a cpu file's use of the cpu pool is
+// no finding, a gpu file's is another backend's (EL103), the frontend dispatch's stays EL100/EL101.
+TEST_F(InitShapes, PerDeviceFilesChosenBySuffixAreTheirBackendsAndTheFrontendKeepsTheRest) {
+  tree("cinder",
+       {"src/cpu/pool.cpp", "src/opencl/queue.cpp", "src/ops/scale.cpp", "src/ops/scale_cpu.cpp",
+        "src/ops/scale_gpu.cpp", "src/ops/fill.cpp", "src/ops/fill_cpu.cpp", "src/ops/fill_gpu.cpp",
+        "src/ops/norm_cpu.cpp"},
+       "-Iinclude -Isrc");
+  const json c = init();
+  const json& b = c.at("layers").at("backends");
+  // The headers timer_cpu.h and timer_opencl.h are a family of entry headers, one per backend (public), not
+  // implementations chosen by suffix: no sources, one stem.
+  EXPECT_EQ(b.at("cpu"), json::parse(R"({"paths": ["src/cpu/**", "src/ops/*_cpu.cpp"],
+                                         "public": ["include/cinder/timer_cpu.h"]})"))
+      << text_;
+  EXPECT_EQ(b.at("opencl"), json::parse(R"({"paths": ["src/opencl/**", "src/ops/*_gpu.cpp"],
+                                            "public": ["include/cinder/timer_opencl.h"]})"))
+      << text_;
+  EXPECT_EQ(b.size(), 2u) << text_;
+  EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**", "src/**"})) << text_;
+  EXPECT_NE(text_.find("src/ops/: 3 stems with a _cpu file"), std::string::npos) << text_;
+  EXPECT_EQ(c.at("libraries").at("OpenCL").at("backend"), "opencl") << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 4u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
+// gauge: src/bench.cpp is one program per backend (its main() includes the client a macro selects, found
+// through the build's -Iinc) and is glue; test/test_blas.cpp is the blas backend's own test. The frontend's
+// report.cpp, the harness test and the test named after two backends keep their findings.
+TEST_F(InitShapes, AProgramPerBackendIsGlueAndATestNamedAfterABackendIsItsOwn) {
+  tree("gauge",
+       {"src/bench.cpp", "src/report.cpp", "test/test_blas.cpp", "test/test_harness.cpp",
+        "test/test_blas_vs_opencl.cpp"},
+       "-DGAUGE_BLAS -Iinc");
+  const json c = init();
+  const json& layers = c.at("layers");
+  EXPECT_EQ(layers.at("glue"), json({"src/bench.cpp"})) << text_;
+  EXPECT_NE(text_.find("src/bench.cpp (main() includes the headers of blas, opencl)"), std::string::npos)
+      << text_;
+  EXPECT_EQ(layers.at("backends").at("blas"), json::parse(R"({"paths": ["inc/clients/blas/**"],
+                                                             "tests": ["test/test_blas.cpp"]})"))
+      << text_;
+  EXPECT_EQ(layers.at("backends").at("opencl"), json({"inc/clients/opencl/**"})) << text_;
+  EXPECT_EQ(layers.at("frontend"), json({"inc/**", "src/**"})) << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 6u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
+}  // namespace
