@@ -127,11 +127,14 @@ struct Operator {
 struct Conversion {
   Location at;
   std::string kind;  // "c-style", "static_cast", "functional", "reinterpret_cast", "const_cast",
-                     // "list-initialization" (`double x{t}`, `double x = {t}`), "operator"
+                     // "list-initialization" (`double x{t}`, `double x = {t}`), "operator", "range" (a
+                     // standard container or algorithm copying a range: each element converted, lint/parse/
+                     // extract_ranges.cpp)
   std::string from_type, to_type;
   int from = -1, to = -1;      // index into types
   Location operand;            // the converted expression
   bool explicit_call = false;  // "operator": written as `t.operator double()`
+  std::string via;  // "range": the call that converts ("'std::copy'", "the range constructor of ...")
   // "operator": the conversion function's body (seen in this unit) reads only the object's metadata, its
   // size, shape or emptiness (`operator bool() const { return !empty(); }`): no element is extracted.
   bool metadata_only = false;

@@ -20,7 +20,9 @@ Flags a value of a configured tensor type converted to an arithmetic type (`bool
 point): `static_cast<double>(t)`, `(float)t`, `double(t)`, `double{t}`, `double x{t};`, `t.operator double()`, and implicit conversions
 through the tensor's conversion operator (`double x = t;`, `f(t)` with a `double` parameter, `t * 2.0` when
 it resolves to the built-in operator), also as the element of a braced list of numbers (`std::vector<float>
-v{t};`, `float a[] = {t};`) and inside a generic lambda, or a class's call operator template, that `std::visit`
+v{t};`, `float a[] = {t};`), in a range of tensors that the standard library copies into numbers element by
+element (`std::vector<float> v(t.begin(), t.end())`, also through `std::begin`, `v.assign(first, last)`,
+`v.insert(pos, first, last)`, `std::copy(first, last, out)` and the other copy algorithms) and inside a generic lambda, or a class's call operator template, that `std::visit`
 or `std::invoke` instantiates with a tensor (reported once, at the lambda's or the operator's line). Conversions to a truth value used as a condition are EL201's. The test
 layer is not governed: tests read values to check them.
 
@@ -82,6 +84,7 @@ class ScalarCast final : public Rule {
       std::string how = cast.kind == "c-style"               ? "a C-style cast"
                         : cast.kind == "functional"          ? "a functional cast"
                         : cast.kind == "list-initialization" ? "list-initialization"
+                        : cast.kind == "range"               ? cast.via + ", element by element"
                                                              : cast.kind;
       reporter.report(cast.at,
                       "tensor of type '" + type + "' converted to '" + cast.to_type + "' by " + how +

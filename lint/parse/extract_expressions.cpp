@@ -127,6 +127,7 @@ void Extractor::add_call(CXCursor c, int definition) {
       }
     }
   }
+  if (resolved) add_range_copy(c, callee, args, object, definition);
   if (callee_kind == CXCursor_ConversionFunction) {
     Conversion conv;
     conv.at = call.at;

@@ -2,8 +2,9 @@
 // on every translation unit. extract_facts.cpp walks the cursors (files, locations, types, symbols,
 // references, macro expansions, definitions, template instantiations); extract_expressions.cpp records what
 // the rules read in expressions and statements (calls, operators, assignments, conditions, loops, namespace
-// uses, conversions, structured bindings); extract_lambdas.cpp makes lambdas definitions and instantiations
-// of their own. Internal to lint/parse/.
+// uses, conversions, structured bindings); extract_ranges.cpp the ranges the standard library copies
+// element by element; extract_lambdas.cpp makes lambdas definitions and instantiations of their own.
+// Internal to lint/parse/.
 #pragma once
 
 #include <clang-c/Index.h>
@@ -128,6 +129,10 @@ class Extractor {
   void add_list_initialization(CXCursor c, int definition);
   void add_decomposition(CXCursor c, int definition);
   void add_binding(CXCursor binding);
+
+  // Range copies by the standard library (extract_ranges.cpp).
+  void add_range_copy(CXCursor call, CXCursor callee, const std::vector<CXCursor>& args, CXCursor object,
+                      int definition);
 
   CXTranslationUnit tu_;
   TuFacts& facts_;
