@@ -56,8 +56,9 @@ Layer classify_path(const Config& config, const fs::path& absolute, std::vector<
     (backend.backend.empty() ? backend.backend : backend.also.emplace_back()) = b.name;
   }
   if (!backend.backend.empty()) return backend;
-  if (matches(config.frontend, absolute, "layers.frontend", why)) return {LayerKind::frontend, {}, {}};
+  // Tests before the frontend: a tests folder inside a frontend folder (core/unit_test/ under core/**).
   if (matches(config.tests, absolute, "layers.tests", why)) return {LayerKind::tests, {}, {}};
+  if (matches(config.frontend, absolute, "layers.frontend", why)) return {LayerKind::frontend, {}, {}};
   return {};
 }
 

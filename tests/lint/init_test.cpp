@@ -285,6 +285,17 @@ TEST_F(InitDiscovery, ExecutionSpacesByTheirRuntimeAndTestsProbesAndThirdPartyFo
   EXPECT_NE(std::find(exclude.begin(), exclude.end(), "tpls/**"), exclude.end()) << text;
   for (const auto& glob : layers.at("frontend"))
     EXPECT_TRUE(glob != "tpls/**" && glob != "cmake/**") << glob << "\n" << text;
+  // The tests folder inside the frontend's `src/**` is tests: a tests glob wins over a frontend glob.
+  const std::string exe = emberlint::test::emberlint();
+  ASSERT_EQ(run_in(tree, exe + " init --force", scratch_).exit_code, 0);
+  Outcome r =
+      run_in(tree, exe + " layers --format json src/unit_test/test_copy.cpp src/core/array.cpp", scratch_);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json files = json::parse(r.out);
+  ASSERT_EQ(files.size(), 2u) << r.out;
+  EXPECT_EQ(files.at(0).at("layer"), "tests") << r.out;
+  EXPECT_EQ(files.at(0).at("why").at(0).at("key"), "layers.tests") << r.out;
+  EXPECT_EQ(files.at(1).at("layer"), "frontend") << r.out;
 }
 
 // sieve: one client folder per FFT library, named after the library (cufft, rocfft beside fftw, clfft): each
