@@ -98,15 +98,17 @@ TEST(HostReductions, TheVectorPairwiseKernelHasTheSerialBitsAtEveryLevel) {
 
 // Long runs: the kernel sums runs of up to 64K elements as one batch of leaves, four leaves a quarter of the
 // batch apart at a time, and the leaves a batch of four does not take (1 to 3) one by one. Runs around and
-// past a batch, and batches of many short rows whose leaf count is each residue mod 4, keep the serial bits.
+// past a batch, runs whose tree halves exactly down to leaves of 128 or of 96 (2 and 1.5 batches: their
+// leaves and sums are laid out without recursion), and batches of many short rows whose leaf count is each
+// residue mod 4, keep the serial bits.
 TEST(HostReductions, TheVectorPairwiseKernelHasTheSerialBitsOverWholeBatches) {
   const SimdLevelScope restore;
   const std::int64_t batch = 65536;
   const std::vector<float> v = spread(3 * batch + 100, 12);
   for (const char* level : {"baseline", "avx2", "avx512"}) {
     const std::string used = set_host_simd_level(level);
-    for (std::int64_t n :
-         {batch - 1, batch, batch + 1, batch + 8 * 129 + 5, 2 * batch + 77, 3 * batch + 99}) {
+    for (std::int64_t n : {batch - 1, batch, batch + 1, batch + 8 * 129 + 5, 3 * batch / 2, 2 * batch,
+                           2 * batch + 77, 3 * batch + 99}) {
       double s = 1.0;
       host::pairwise_sums_f32(v.data() + 1, 1, n, &s);
       EXPECT_EQ(std::bit_cast<std::uint64_t>(s), std::bit_cast<std::uint64_t>(serial(v.data() + 1, n)))

@@ -1,7 +1,9 @@
 // The float32 pairwise-sum kernel of host/vector_kernels.hpp (pairwise_sums_f32): NumPy's summation tree of
-// host/loops.hpp (pairwise_sum) with its leaves summed four at a time on AVX2, one at a time at the baseline.
-// Compiled as host/vector_kernels.cpp is (-ffp-contract=off: no FMA contraction), so every level adds the
-// same numbers in the same order and gives the same bits.
+// host/loops.hpp (pairwise_sum) with its leaves summed four at a time on AVX2 with FMA, one at a time at the
+// baseline.
+// Compiled as host/vector_kernels.cpp is (-ffp-contract=off: no FMA contraction; the one explicit
+// multiply-add, add_on_fma, is an addition rounded once), so every level adds the same numbers in the same
+// order and gives the same bits.
 #include <algorithm>
 #include <cstdint>
 
@@ -41,10 +43,21 @@ struct Leaf {
   std::int64_t n;  // 8 to 128
 };
 
+// The length of every leaf when the tree over n elements (n >= 8) halves exactly down to its leaves (n is
+// that length times a power of two, the length a multiple of 8 when there is more than one leaf, as for every
+// power of two from 128), else 0. Such a tree's leaves and sums need no recursion, one node at a time: each
+// leaf starts a leaf's length after the one before, and each level of nodes adds neighbouring pairs.
+std::int64_t uniform_leaf(std::int64_t n) {
+  for (; n > kLeaf; n /= 2) {
+    if (n % 16 != 0) return 0;  // the first half n / 2 is a multiple of 8 exactly when n is of 16
+  }
+  return n;
+}
+
 // Appends the leaves of the tree over p[0, n) (n >= 8) in order.
 void collect(const float* p, std::int64_t n, Leaf* leaves, int& count) {
-  if (n <= kLeaf) {
-    leaves[count++] = {p, n};
+  if (const std::int64_t len = uniform_leaf(n); len != 0) {
+    for (std::int64_t start = 0; start < n; start += len) leaves[count++] = {p + start, len};
     return;
   }
   const std::int64_t h = first_half(n);
@@ -52,9 +65,18 @@ void collect(const float* p, std::int64_t n, Leaf* leaves, int& count) {
   collect(p + h, n - h, leaves, count);
 }
 
-// The sum of the tree over n elements (n >= 8) whose leaf sums are sums[next ...], in pairwise_sum's order.
-double combine(std::int64_t n, const double* sums, int& next) {
-  if (n <= kLeaf) return sums[next++];
+// The sum of the tree over n elements (n >= 8) whose leaf sums are sums[next ...], in pairwise_sum's order;
+// the sums it reads are overwritten.
+double combine(std::int64_t n, double* sums, int& next) {
+  if (const std::int64_t len = uniform_leaf(n); len != 0) {
+    double* s = sums + next;
+    const std::int64_t count = n / len;  // a power of two
+    next += static_cast<int>(count);
+    for (std::int64_t width = count; width > 1; width /= 2) {  // (0 + 1), (2 + 3), ...: each node's halves
+      for (std::int64_t i = 0; i < width / 2; ++i) s[i] = s[2 * i] + s[2 * i + 1];
+    }
+    return s[0];
+  }
   const std::int64_t h = first_half(n);
   const double first = combine(h, sums, next);
   return first + combine(n - h, sums, next);
@@ -86,13 +108,22 @@ void leaf_sums_baseline(const pairwise::Leaf* leaves, int count, double* sums) {
 }
 
 #if EMBER_HAVE_SIMD_LEVELS
+// acc + x rounded once, as _mm256_add_pd(acc, x) rounds it (x * 1.0 is exact, and -0.0 * 1.0 is -0.0), on the
+// multiply-add pipes. On AMD Zen 4 the conversions from float and the additions share two pipes and the
+// multiply-adds have two others: one thread summing 64K float32 from L2 (pairwise_sums_f32) ran at 38.6 GB/s
+// with additions and at 49.6 GB/s with these (the memory's read limit on two cores is about 47 GB/s); on
+// Intel cores additions and multiply-adds share their ports alike.
+EMBER_TARGET_AVX2_FMA inline __m256d add_on_fma(__m256d acc, __m256d x) {
+  return _mm256_fmadd_pd(x, _mm256_set1_pd(1.0), acc);
+}
+
 // A leaf's remaining blocks from `from` added to its partial sums (a: 0 to 3, b: 4 to 7), then the partial
 // sums combined and the tail added as pairwise_sum does.
-EMBER_TARGET_AVX2 inline double leaf_rest(__m256d a, __m256d b, const float* p, std::int64_t from,
-                                          std::int64_t end, std::int64_t n) {
+EMBER_TARGET_AVX2_FMA inline double leaf_rest(__m256d a, __m256d b, const float* p, std::int64_t from,
+                                              std::int64_t end, std::int64_t n) {
   for (std::int64_t k = from; k < end; k += 8) {
-    a = _mm256_add_pd(a, _mm256_cvtps_pd(_mm_loadu_ps(p + k)));
-    b = _mm256_add_pd(b, _mm256_cvtps_pd(_mm_loadu_ps(p + k + 4)));
+    a = add_on_fma(a, _mm256_cvtps_pd(_mm_loadu_ps(p + k)));
+    b = add_on_fma(b, _mm256_cvtps_pd(_mm_loadu_ps(p + k + 4)));
   }
   alignas(32) double r[8];
   _mm256_store_pd(r, a);
@@ -100,11 +131,11 @@ EMBER_TARGET_AVX2 inline double leaf_rest(__m256d a, __m256d b, const float* p, 
   return pairwise::finish(r, p, end, n);
 }
 
-// With AVX2 (and AVX-512, which has it): four leaves at a time, leaves j, j + q, j + 2q and j + 3q for a
-// quarter q of the batch (four streams through memory, see above), each leaf's eight partial sums in two
-// registers of four doubles (partial sums 0 to 3 and 4 to 7), so eight independent chains of additions run at
-// once.
-EMBER_TARGET_AVX2 void leaf_sums_avx2(const pairwise::Leaf* leaves, int count, double* sums) {
+// With AVX2 and FMA (every AVX2 cpu but a few low-end ones, and every AVX-512 one): four leaves at a time,
+// leaves j, j + q, j + 2q and j + 3q for a quarter q of the batch (four streams through memory, see above),
+// each leaf's eight partial sums in two registers of four doubles (partial sums 0 to 3 and 4 to 7), so eight
+// independent chains of additions run at once.
+EMBER_TARGET_AVX2_FMA void leaf_sums_avx2(const pairwise::Leaf* leaves, int count, double* sums) {
   const int q = count / 4;
   for (int j = 0; j < q; ++j) {
     const pairwise::Leaf l[4] = {leaves[j], leaves[j + q], leaves[j + 2 * q], leaves[j + 3 * q]};
@@ -118,14 +149,14 @@ EMBER_TARGET_AVX2 void leaf_sums_avx2(const pairwise::Leaf* leaves, int count, d
     const std::int64_t common = std::min(std::min(e0, e1), std::min(e2, e3));
     std::int64_t i = 8;
     for (; i < common; i += 8) {
-      a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(_mm_loadu_ps(p0 + i)));
-      b0 = _mm256_add_pd(b0, _mm256_cvtps_pd(_mm_loadu_ps(p0 + i + 4)));
-      a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(_mm_loadu_ps(p1 + i)));
-      b1 = _mm256_add_pd(b1, _mm256_cvtps_pd(_mm_loadu_ps(p1 + i + 4)));
-      a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(_mm_loadu_ps(p2 + i)));
-      b2 = _mm256_add_pd(b2, _mm256_cvtps_pd(_mm_loadu_ps(p2 + i + 4)));
-      a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(_mm_loadu_ps(p3 + i)));
-      b3 = _mm256_add_pd(b3, _mm256_cvtps_pd(_mm_loadu_ps(p3 + i + 4)));
+      a0 = add_on_fma(a0, _mm256_cvtps_pd(_mm_loadu_ps(p0 + i)));
+      b0 = add_on_fma(b0, _mm256_cvtps_pd(_mm_loadu_ps(p0 + i + 4)));
+      a1 = add_on_fma(a1, _mm256_cvtps_pd(_mm_loadu_ps(p1 + i)));
+      b1 = add_on_fma(b1, _mm256_cvtps_pd(_mm_loadu_ps(p1 + i + 4)));
+      a2 = add_on_fma(a2, _mm256_cvtps_pd(_mm_loadu_ps(p2 + i)));
+      b2 = add_on_fma(b2, _mm256_cvtps_pd(_mm_loadu_ps(p2 + i + 4)));
+      a3 = add_on_fma(a3, _mm256_cvtps_pd(_mm_loadu_ps(p3 + i)));
+      b3 = add_on_fma(b3, _mm256_cvtps_pd(_mm_loadu_ps(p3 + i + 4)));
     }
     sums[j] = leaf_rest(a0, b0, p0, i, e0, l[0].n);
     sums[j + q] = leaf_rest(a1, b1, p1, i, e1, l[1].n);
@@ -134,8 +165,15 @@ EMBER_TARGET_AVX2 void leaf_sums_avx2(const pairwise::Leaf* leaves, int count, d
   }
   for (int j = 4 * q; j < count; ++j) sums[j] = pairwise::leaf_sum(leaves[j]);
 }
+bool cpu_has_fma() {
+  static const bool has = [] {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("fma") != 0;
+  }();
+  return has;
+}
 auto leaf_sums_at(SimdLevel level) {
-  return level == SimdLevel::baseline ? leaf_sums_baseline : leaf_sums_avx2;
+  return level != SimdLevel::baseline && cpu_has_fma() ? leaf_sums_avx2 : leaf_sums_baseline;
 }
 #else
 auto leaf_sums_at(SimdLevel) {
