@@ -17,6 +17,7 @@
 #include "analyze/ops_config.hpp"
 #include "analyze/precheck.hpp"
 #include "lint/compile/compile_db.hpp"
+#include "lint/compile/driver_query.hpp"
 #include "lint/findings/fixes.hpp"
 #include "lint/project/config.hpp"
 #include "lint/project/project.hpp"
@@ -79,11 +80,14 @@ std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
 
 // One command per file: its compile database entry; else, with a database, the entry of its nearest file
 // (a guess: `guesses` says so); else the config's compile_flags (the user's own statement, no guess). C
-// sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C.
+// sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C. Each is
+// completed by `driver` as check completes its units (what the command's compiler leaves implicit: its -std,
+// target, the macros of -mavx2 and the like, its system include folders), so the two parse alike.
 std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, const Config& cfg,
                                          const OpsConfig& ops, const std::optional<fs::path>& build_dir,
                                          std::vector<std::string>& guesses,
-                                         std::vector<std::pair<fs::path, std::string>>& unparsed) {
+                                         std::vector<std::pair<fs::path, std::string>>& unparsed,
+                                         DriverQuery& driver) {
   std::vector<CompileCommand> db;
   try {
     db = load_project_commands(cfg, build_dir);
@@ -99,6 +103,7 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
     if (is_header_path(c.file) &&
         std::find(c.arguments.begin(), c.arguments.end(), "-x") == c.arguments.end())
       c.arguments.insert(c.arguments.begin(), {"-x", "c++"});
+    driver.complete(c);
     guesses.push_back(std::move(guess));
     out.push_back(std::move(c));
   };
@@ -239,18 +244,20 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
   AnalyzeReport report;
   report.findings.root = cfg->root;
   // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
+  DriverQuery driver;  // one query per compiler and flags, shared by the runs of the inventory
   auto inventory = [&] {
     input.guesses.clear();
     input.unparsed.clear();
-    input.commands =
-        commands_for(project_sources(*cfg, ops), *cfg, ops, options.build_dir, input.guesses, input.unparsed);
+    input.commands = commands_for(project_sources(*cfg, ops), *cfg, ops, options.build_dir, input.guesses,
+                                  input.unparsed, driver);
     // First what the headers that declare the ops can tell: a wrong name fails before any backend is parsed.
     auto names_first = [&] {
       if (ops.headers.empty()) return;
       std::vector<std::string> guesses;
       std::vector<std::pair<fs::path, std::string>> unparsed;
       const auto headers = project_files(*cfg, [&](const fs::path& p) { return declares_ops(ops, p); });
-      check_declared_names(*cfg, ops, commands_for(headers, *cfg, ops, options.build_dir, guesses, unparsed),
+      check_declared_names(*cfg, ops,
+                           commands_for(headers, *cfg, ops, options.build_dir, guesses, unparsed, driver),
                            input.resource_dir, options.jobs);
     };
     ExtractResult extracted =
@@ -283,6 +290,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
     std::sort(report.findings.diagnostics.begin(), report.findings.diagnostics.end());
   };
   inventory();
+  for (const auto& note : driver.notes()) std::cerr << "emberlint: note: " << note << "\n";
   if (options.migrate) {
     MigrateInput mi;
     mi.config = cfg.get();

@@ -80,6 +80,8 @@ using FormKey = std::tuple<std::string, std::string, std::size_t>;
 
 struct Site {
   std::string backend;
+  std::string file;
+  std::size_t token = 0;  // where it is: the callee's token in the file
   std::string op;
   std::vector<std::string> creators;  // per argument position: the name it makes the op with, or ""
   bool template_args = false;         // a registrar whose class has template arguments
@@ -116,6 +118,72 @@ std::string creator_of(const Form& f) {
   if (best_names >= 2) return std::to_string(best);
   if (std::get<0>(f.key) == "registrar" && templated * 2 >= f.sites.size()) return "\"template\"";
   return {};
+}
+
+// The forms of `backend` that register its ops. A declaration beside each registration is left out: when two
+// forms name the same creator and op in the same file at most of their sites (DECLARE_ACC(Conv, OP_CONV)
+// above REGISTER_ACC(Conv, OP_CONV)), the one that comes first declares what the other registers, since a
+// creator is declared before it is registered (and a declared op whose registration is commented out is not
+// registered). Then, the form whose creators differ most first (a registration makes each op with its own
+// creator; a layout table's second argument is one of a few formats), a form whose ops the forms before it
+// register already adds no cell and is left out: a use of the op in a body (convert(OP_CONV, weights)), whose
+// other sites name the op with a variable, would make every missing cell of the backend unknown. `left_out`
+// gets "backend form" for each.
+std::vector<const Form*> registering_forms(const std::vector<Form>& all, const std::string& backend,
+                                           std::vector<std::string>& left_out) {
+  using Triple = std::tuple<std::string, std::string, std::string>;  // file, creator, op
+  struct Candidate {
+    const Form* form;
+    std::set<std::string> ops, creators;
+    std::map<Triple, std::size_t> at;  // each site's place: its token in the file
+    bool declaration = false;
+  };
+  std::vector<Candidate> cs;
+  for (const Form& f : all) {
+    if (!f.per_backend.count(backend)) continue;
+    Candidate c{&f, {}, {}, {}};
+    const bool templated = f.creator.front() == '"';
+    const std::size_t arg = templated ? 0 : static_cast<std::size_t>(std::stoul(f.creator));
+    for (const Site& site : f.sites) {
+      if (site.backend != backend) continue;
+      c.ops.insert(site.op);
+      if (templated) {
+        c.creators.insert(site.op);  // a template argument per registrar: one per op
+      } else if (arg < site.creators.size() && !site.creators[arg].empty()) {
+        c.creators.insert(site.creators[arg]);
+        c.at.emplace(Triple{site.file, site.creators[arg], site.op}, site.token);
+      }
+    }
+    cs.push_back(std::move(c));
+  }
+  for (Candidate& x : cs) {
+    for (const Candidate& y : cs) {
+      if (&x == &y || x.at.empty() || y.at.empty()) continue;
+      std::size_t shared = 0, before = 0;
+      for (const auto& [t, k] : x.at) {
+        auto other = y.at.find(t);
+        if (other == y.at.end()) continue;
+        ++shared;
+        before += k < other->second;
+      }
+      if (shared * 4 >= std::min(x.at.size(), y.at.size()) * 3 && before * 2 > shared) x.declaration = true;
+    }
+  }
+  std::stable_sort(cs.begin(), cs.end(), [](const Candidate& x, const Candidate& y) {
+    return std::make_pair(x.creators.size(), x.ops.size()) > std::make_pair(y.creators.size(), y.ops.size());
+  });
+  std::vector<const Form*> out;
+  std::set<std::string> covered;
+  for (const Candidate& c : cs) {
+    if (c.declaration ||
+        (!out.empty() && std::includes(covered.begin(), covered.end(), c.ops.begin(), c.ops.end()))) {
+      left_out.push_back(backend + " " + std::get<1>(c.form->key));
+      continue;
+    }
+    covered.insert(c.ops.begin(), c.ops.end());
+    out.push_back(c.form);
+  }
+  return out;
 }
 
 }  // namespace
@@ -177,7 +245,7 @@ void Discoverer::find_registrations() {
                  (k < 2 || (t[k - 2].text != "." && t[k - 2].text != "->"))) {
         kind = "registrar", name = std::string(t[k - 1].text);
       }
-      Site site{backend, {}, {}, template_args};
+      Site site{backend, f.rel, k, {}, {}, template_args};
       for (const auto& [b, e] : args) {
         // What an argument makes the op with: `C`, `ns::C`, `new C(...)`, `&f`.
         std::size_t c = b;
@@ -307,16 +375,14 @@ void Discoverer::find_registrations() {
     source_why = "a name-like string literal names the op (no `ops` list: the ops are the names registered)";
   }
   std::string registrations = "{";
-  std::vector<std::string> why;
+  std::vector<std::string> why, redundant;
   for (const auto& b : out_.backends) {
     std::string forms;
-    for (const Form& f : best->forms) {
-      auto n = f.per_backend.find(b.name);
-      if (n == f.per_backend.end()) continue;
-      const auto& [kind, name, op] = f.key;
+    for (const Form* f : registering_forms(best->forms, b.name, redundant)) {
+      const auto& [kind, name, op] = f->key;
       forms += std::string(forms.empty() ? "" : ", ") + "{\"" + kind + "\": \"" + name +
-               "\", \"op\": " + std::to_string(op) + ", \"creator\": " + f.creator + "}";
-      why.push_back(b.name + " " + std::to_string(n->second) + " " + name + " (op argument " +
+               "\", \"op\": " + std::to_string(op) + ", \"creator\": " + f->creator + "}";
+      why.push_back(b.name + " " + std::to_string(f->per_backend.at(b.name)) + " " + name + " (op argument " +
                     std::to_string(op) + ")");
     }
     if (forms.empty()) {
@@ -328,6 +394,10 @@ void Discoverer::find_registrations() {
   m.keys.emplace_back("registrations", registrations + "}");
   m.why = plural(best->sites, "registration") + " in " + plural(best->backends.size(), "backend") +
           " where " + source_why + ": " + join_why(why, 12) +
+          (redundant.empty() ? std::string()
+                             : "; left out, a declaration beside the registrations or their ops registered "
+                               "by a form before them: " +
+                                   join_why(redundant, 12)) +
           "; check each form's creator argument (the class or function that makes the op)";
   out_.model = std::move(m);
 }

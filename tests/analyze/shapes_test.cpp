@@ -500,6 +500,40 @@ TEST_F(Shapes, AnImplementationBehindADisabledIfIsUnknown) {
   EXPECT_EQ(cell(doc, "add", "gpu").at("status"), "native");
 }
 
+// A unit the build compiles with -mavx2 defines __AVX2__ (asked of the command's compiler, as check asks):
+// its code under `#ifdef __AVX2__` parses, analyze reports no failure where check reports none (exit 3
+// before, "no member named 'width' in 'Lanes'"). x86 compilers only: the flag is theirs.
+TEST_F(Shapes, AnalyzeParsesAUnitWithTheInstructionSetMacrosItsCompilerDefines) {
+#if !defined(__x86_64__) && !defined(__i386__)
+  GTEST_SKIP() << "-mavx2 is an x86 flag";
+#endif
+  const fs::path dir = scratch_ / "isa";
+  fs::copy(kShapes / "registrations", dir, fs::copy_options::recursive);
+  write_file(dir / "backends/host/host_lanes.cpp",
+             "// A helper built with -mavx2: its lanes are the vector ones only under __AVX2__.\n"
+             "#ifdef __AVX2__\nstruct Lanes {\n  static int width() { return 8; }\n};\n"
+             "#else\nstruct Lanes {};\n#endif\nint host_lane_width() { return Lanes::width(); }\n");
+  json db = json::array();
+  for (const auto& e : fs::recursive_directory_iterator(dir / "backends")) {
+    if (e.path().extension() != ".cpp") continue;
+    json args = {"c++", "-std=c++20", "-I" + (dir / "include").string(), "-I" + (dir / "backends").string()};
+    if (e.path().filename() == "host_lanes.cpp") args.push_back("-mavx2");
+    args.push_back("-c");
+    args.push_back(e.path().string());
+    db.push_back({{"directory", dir.string()}, {"file", e.path().string()}, {"arguments", args}});
+  }
+  write_file(dir / "build/compile_commands.json", db.dump());
+  Outcome checked =
+      run_in(dir, emberlint() + " check --no-cache -p build backends/host/host_lanes.cpp", scratch_);
+  EXPECT_TRUE(checked.exit_code == 0 || checked.exit_code == 1) << checked.out << checked.err;
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache -p build --format json", scratch_);
+  ASSERT_TRUE(o.exit_code == 0 || o.exit_code == 1) << o.out << o.err;
+  const json doc = json::parse(o.out);
+  EXPECT_EQ(doc.at("failures"), json::array()) << doc.at("failures").dump(2);
+  EXPECT_EQ(doc.at("files_analyzed"), db.size());
+  EXPECT_EQ(cell(doc, "OpType_Add", "host").at("status"), "native");
+}
+
 // ---- registrations ---------------------------------------------------------------------------------------
 
 // Four backends, four forms: a macro (host, with one direct addCreator call besides), addCreator calls (vk),
