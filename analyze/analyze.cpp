@@ -244,7 +244,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
   AnalyzeReport report;
   report.findings.root = cfg->root;
   // The inventory and its findings; run again after an applied migration, so the report shows the new tree.
-  DriverQuery driver;  // one query per compiler and flags, shared by the runs of the inventory
+  DriverQuery driver(options.query_driver);  // one query per compiler and flags, shared by the inventory runs
   auto inventory = [&] {
     input.guesses.clear();
     input.unparsed.clear();

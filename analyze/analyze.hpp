@@ -40,6 +40,9 @@ struct AnalyzeOptions {
   std::optional<std::filesystem::path> cache_dir;  // the result cache (lint/run/cache.hpp); nullopt: none
   bool shared_prefix =
       true;  // units of one command load one precompiled prefix (lint/run/shared_prefixes.hpp)
+  // Each command's compiler is asked for what it leaves implicit (lint/compile/driver_query.hpp), as check
+  // asks it; --no-query-driver: not.
+  bool query_driver = true;
 };
 
 // The consistency rules over an inventory (rules/el4_inventory.hpp's check_inventory): every finding at

@@ -53,6 +53,11 @@ int analyze_command(const std::vector<std::string>& args) {
   app.add_flag("--no-shared-prefix", no_shared_prefix,
                "parse the system and library headers in every unit instead of loading them from one "
                "precompiled prefix per compile command, as check does (slower; for comparison)");
+  bool no_query_driver = false;
+  app.add_flag("--no-query-driver", no_query_driver,
+               "do not ask each command's compiler (gcc, g++, clang, ... on PATH or by absolute path) for "
+               "its default standard, target, instruction-set macros and system include folders (as check "
+               "--no-query-driver)");
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());
     app.parse(reversed);
@@ -74,6 +79,7 @@ int analyze_command(const std::vector<std::string>& args) {
   if (!common.no_cache) options.cache_dir = usable_cache_dir(common.cache_dir, std::cerr);
   options.jobs = common.jobs;
   options.shared_prefix = !no_shared_prefix;
+  options.query_driver = !no_query_driver;
   options.select = common.select;
   options.ignore = common.ignore;
 

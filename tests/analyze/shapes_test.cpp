@@ -532,6 +532,21 @@ TEST_F(Shapes, AnalyzeParsesAUnitWithTheInstructionSetMacrosItsCompilerDefines) 
   EXPECT_EQ(doc.at("failures"), json::array()) << doc.at("failures").dump(2);
   EXPECT_EQ(doc.at("files_analyzed"), db.size());
   EXPECT_EQ(cell(doc, "OpType_Add", "host").at("status"), "native");
+  // --no-query-driver turns the query off in both commands alike: neither sees __AVX2__, both fail the unit.
+  Outcome unchecked =
+      run_in(dir, emberlint() + " check --no-cache --no-query-driver -p build backends/host/host_lanes.cpp",
+             scratch_);
+  EXPECT_EQ(unchecked.exit_code, 3) << unchecked.out << unchecked.err;
+  Outcome off =
+      run_in(dir, emberlint() + " analyze --no-cache --no-query-driver -p build --format json", scratch_);
+  ASSERT_EQ(off.exit_code, 3) << off.out << off.err;
+  const json without = json::parse(off.out);
+  ASSERT_EQ(without.at("failures").size(), 1u) << without.at("failures").dump(2);
+  EXPECT_EQ(without.at("failures").at(0).at("file"), "backends/host/host_lanes.cpp")
+      << without.at("failures").dump(2);
+  EXPECT_NE(without.at("failures").dump().find("no member named 'width'"), std::string::npos)
+      << without.at("failures").dump(2);
+  EXPECT_EQ(cell(without, "OpType_Add", "host").at("status"), "native");
 }
 
 // ---- registrations ---------------------------------------------------------------------------------------
