@@ -208,7 +208,8 @@ ExtractResult extract_inventory(const ExtractInput& input) {
     for (auto& r : results) {
       if (r.model) units.push_back(std::move(r.model));
     }
-    out.inventory = model->build(ModelContext{input.config, input.ops}, units);
+    out.inventory =
+        model->build(ModelContext{input.config, input.ops, &input.commands, &input.unparsed}, units);
     out.inventory.model = input.ops->model;
     if (out.inventory.shape.empty()) out.inventory.shape = input.ops->model;
     mark_unknown(input, results, out.inventory, model->whole_names());

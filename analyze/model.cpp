@@ -43,6 +43,37 @@ std::string ModelContext::where(const Place& place) const {
   return (rel.empty() ? place.file.string() : rel) + ":" + std::to_string(place.line);
 }
 
+std::string ModelContext::unparsed_backend(const std::string& backend) const {
+  if (!commands) return "";
+  auto mine = [&](const fs::path& file) {
+    const auto owners = backends_of(file);
+    return std::find(owners.begin(), owners.end(), backend) != owners.end();
+  };
+  for (const CompileCommand& c : *commands) {
+    if (!is_header_path(c.file) && mine(c.file)) return "";
+  }
+  // The sources the run leaves out are those outside the compile database (analyze.cpp's commands_for).
+  std::vector<std::string> left;
+  if (unparsed) {
+    for (const auto& [file, why] : *unparsed) {
+      if (!mine(file)) continue;
+      const std::string rel = relative_to(file, config->root);
+      left.push_back(rel.empty() ? file.string() : rel);
+    }
+  }
+  if (left.empty()) return "its folders (layers.backends." + backend + ") hold no C or C++ source";
+  std::sort(left.begin(), left.end());
+  std::string names;
+  for (std::size_t i = 0; i < left.size() && i < 3; ++i) names += (i ? ", " : "") + left[i];
+  if (left.size() > 3) names += ", ...";
+  return (left.size() == 1 ? std::string("its only source is not")
+                           : "none of its " + std::to_string(left.size()) + " sources is") +
+         " in the compile database (" + names +
+         "): configure the build with the backend, or state its own in "
+         "layers.backends." +
+         backend + ".compile_database";
+}
+
 void add_enumerator_ops(const ModelContext& context, const std::vector<Enumerator>& enumerators,
                         const Place& declared, Inventory& inv) {
   const std::string& name = context.ops->enum_name;

@@ -12,6 +12,7 @@
 
 #include "analyze/inventory.hpp"
 #include "analyze/ops_config.hpp"
+#include "lint/compile/compile_db.hpp"
 #include "lint/libclang/clang.hpp"
 #include "lint/project/config.hpp"
 
@@ -21,6 +22,9 @@ namespace emberlint::analyze {
 struct ModelContext {
   const Config* config = nullptr;
   const OpsConfig* ops = nullptr;
+  // The run's units and the backend sources it does not parse (ExtractInput's), for build(); null in walk().
+  const std::vector<CompileCommand>* commands = nullptr;
+  const std::vector<std::pair<std::filesystem::path, std::string>>* unparsed = nullptr;
 
   // Every backend whose folders hold the file (a folder may serve several: MLX's backend/gpu).
   std::vector<std::string> backends_of(const std::filesystem::path& file) const;
@@ -30,6 +34,10 @@ struct ModelContext {
   bool excluded_op(const std::string& name) const;
   // "backends/cpu/ops.cpp:12": a place relative to the project root, for reasons and warnings.
   std::string where(const Place& place) const;
+  // Why the run can see nothing a backend states, and what to do: none of its sources is a unit of the run
+  // ("none of its 209 sources is in the compile database (source/arm/add.cc, ...): configure ..."), or its
+  // folders hold no source. "" when one of its sources is parsed, or without `commands`.
+  std::string unparsed_backend(const std::string& backend) const;
 };
 
 // One enumerator of the enum whose enumerators are the ops (enum_dispatch, registrations).

@@ -13,8 +13,10 @@
 //   unknown   missing, but the backend has a registration whose op argument is computed (not a literal or
 //             an enumerator): it may be this op; the cell names where (also listed in the warnings)
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "analyze/cursor.hpp"
 #include "analyze/model.hpp"
@@ -492,6 +494,61 @@ int rank(Status s) {
   return s == Status::native ? 0 : s == Status::fallback ? 1 : 2;
 }
 
+// Where ops_interface.ops lists `name`: the line and column of its string in the config file (the file's
+// first line when the text cannot be found: a config that builds the list from inherited files).
+Place listed_at(const OpsConfig& ops, const std::string& name) {
+  Place at{ops.file, 1, 1};
+  std::ifstream in(ops.file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string s = text.str();
+  const std::size_t list = s.find("\"ops\"");
+  const std::size_t found = list == std::string::npos ? list : s.find("\"" + name + "\"", list);
+  if (found == std::string::npos) return at;
+  const std::size_t line_start = s.rfind('\n', found);
+  at.line =
+      static_cast<unsigned>(1 + std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(found), '\n'));
+  at.column = static_cast<unsigned>(found - (line_start == std::string::npos ? 0 : line_start + 1) + 2);
+  return at;
+}
+
+// The file where backend `b` registers most of its ops, when it is a registry (two ops or more, more than
+// half of those it registers); empty when each op is registered beside its creator.
+fs::path registry_file(const Inventory& inv, std::size_t b, const std::vector<bool>& filled) {
+  std::map<fs::path, std::size_t> per_file;
+  std::size_t registered = 0;
+  for (std::size_t o = 0; o < inv.ops.size(); ++o) {
+    if (!filled[o]) continue;
+    ++registered;
+    ++per_file[inv.cells[o][b].defined.file];
+  }
+  fs::path most;
+  std::size_t n = 0;
+  for (const auto& [file, count] : per_file) {
+    if (count > n) std::tie(most, n) = std::tie(file, count);
+  }
+  return n >= 2 && 2 * n > registered ? most : fs::path();
+}
+
+// Where a missing cell of backend `b` points (EL400's location): in a registry, the registration of the
+// nearest op before it (where its own would go), else the registry's first; without one, nowhere (EL400 then
+// points at the op's declaration: its enumerator, its entry in ops_interface.ops).
+Place missing_place(const Inventory& inv, std::size_t b, const std::vector<bool>& filled,
+                    const fs::path& registry, std::size_t op) {
+  if (registry.empty()) return {};
+  for (std::size_t o = op; o-- > 0;) {
+    if (filled[o] && inv.cells[o][b].defined.file == registry) return inv.cells[o][b].defined;
+  }
+  Place first;
+  for (std::size_t o = 0; o < inv.ops.size(); ++o) {
+    const Place& at = inv.cells[o][b].defined;
+    if (filled[o] && at.file == registry &&
+        (first.file.empty() || std::tie(at.line, at.column) < std::tie(first.line, first.column)))
+      first = at;
+  }
+  return first;
+}
+
 class RegistrationsModel : public InventoryModel {
  public:
   bool whole_names() const override { return true; }
@@ -554,7 +611,7 @@ class RegistrationsModel : public InventoryModel {
         Op op;
         op.id = op.name = name;
         op.category = "ops";
-        op.declared.file = ops.file;
+        op.declared = listed_at(ops, name);
         op.declaration = "op \"" + name + "\" of ops_interface.ops";
         inv.ops.push_back(std::move(op));
       }
@@ -692,10 +749,11 @@ class RegistrationsModel : public InventoryModel {
                                  " in " + c->written);
         }
       }
+      const fs::path registry = registry_file(inv, b, filled);
       for (std::size_t o = 0; o < inv.ops.size(); ++o) {
         if (filled[o]) continue;
         Cell& cell = inv.cells[o][b];
-        cell.defined = info.declared;
+        cell.defined = missing_place(inv, b, filled, registry, o);
         if (!why.empty()) {
           cell.status = Status::unknown;
           cell.reason = why;
@@ -704,8 +762,15 @@ class RegistrationsModel : public InventoryModel {
           cell.reason = "no registration of it in the backend's folders";
         }
       }
-      // A form that matches nothing: the names the backend's folders do use, nearest first.
-      if (seen.count(backend)) {
+      // A form that matches nothing: the names the backend's folders do use, nearest first. A backend none of
+      // whose sources the run parses (a build without it) can match nothing: the warning says that instead.
+      const std::string unparsed = std::count(matched.begin(), matched.end(), false) == 0
+                                       ? std::string()
+                                       : context.unparsed_backend(backend);
+      if (!unparsed.empty()) {
+        inv.warnings.push_back("ops_interface.registrations." + backend + ": backend '" + backend +
+                               "' has no unit to read its registrations from: " + unparsed);
+      } else if (seen.count(backend)) {
         for (std::size_t f = 0; f < forms.size(); ++f) {
           if (matched[f]) continue;
           const auto& names = forms[f].kind == RegistrationForm::Kind::call        ? calls[backend]
