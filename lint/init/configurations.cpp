@@ -31,24 +31,60 @@ bool within(const std::string& path, const std::string& folder) {
                             path[folder.size()] == '/');
 }
 
-// The backends' public headers that include a header of a library proposed for that backend.
+// The file `name` (as an #include spells it) resolves to from a header in `folder`: next to it, in a folder
+// above it within the tree, or in the tree's include/ or src/; empty when none has it.
+std::string resolve_include(const fs::path& root, const std::string& folder, const std::string& name) {
+  std::error_code ec;
+  for (std::string f = folder;;) {
+    const std::string candidate = f.empty() ? name : f + "/" + name;
+    if (fs::is_regular_file(root / candidate, ec))
+      return fs::path(candidate).lexically_normal().generic_string();
+    if (f.empty()) break;
+    const auto slash = f.rfind('/');
+    f = slash == std::string::npos ? std::string() : f.substr(0, slash);
+  }
+  for (const char* base : {"include", "src"}) {
+    if (fs::is_regular_file(root / base / name, ec)) return std::string(base) + "/" + name;
+  }
+  return {};
+}
+
+// The backends' public headers that include a header of a library proposed for that backend (a constructor
+// from the library's handle), or a header of the backend's own folders (an entry header that pulls in the
+// backend's declarations, xs/decl/declare_openmp.hpp including OpenMP/xs_openmp.hpp): the backend's code,
+// which as the frontend's would be EL100 on each include. Its `interop` headers: its layer, every layer's to
+// include.
 void propose_interop(const fs::path& root, const Discovery& d, ConfigurationProposal& out) {
   const std::regex include(R"(^\s*#\s*include\s*[<"]([^>"]+)[>"])");
   for (const ProposedBackend& b : d.backends) {
+    std::vector<std::string> own;  // its folders
+    for (const std::string& p : b.paths) {
+      if (std::string f = folder_of(p); !f.empty()) own.push_back(f);
+    }
     for (const std::string& header : b.public_headers) {
       std::ifstream in(root / header);
-      bool interop = false;
-      for (std::string line; !interop && std::getline(in, line);) {
+      std::string why;
+      for (std::string line; why.empty() && std::getline(in, line);) {
         std::smatch m;
         if (!std::regex_search(line, m, include)) continue;
+        const std::string spelled = m[1].str();
         for (const ProposedLibrary& lib : d.libraries) {
           if (std::find(lib.backends.begin(), lib.backends.end(), b.name) == lib.backends.end()) continue;
           for (const std::string& glob : lib.library->headers) {
-            if (Glob(glob).matches_relative(m[1].str())) interop = true;
+            if (why.empty() && Glob(glob).matches_relative(spelled))
+              why = "includes <" + spelled + "> (" + lib.library->name + ")";
           }
         }
+        const auto slash = header.rfind('/');
+        const std::string resolved = resolve_include(
+            root, slash == std::string::npos ? std::string() : header.substr(0, slash), spelled);
+        if (why.empty() && !resolved.empty() &&
+            std::any_of(own.begin(), own.end(), [&](const std::string& f) { return within(resolved, f); }))
+          why = "includes its own " + resolved;
       }
-      if (interop) out.interop[b.name].push_back(header);
+      if (why.empty()) continue;
+      out.interop[b.name].push_back(header);
+      out.interop_why[b.name].push_back(header + " " + why);
     }
   }
 }

@@ -27,8 +27,10 @@ struct ConfigurationProposal {
   std::vector<std::string> shared;  // globs, moved out of the backends' paths
   std::string shared_why;
   // Per backend: its public headers that include one of its libraries' headers (a constructor from the
-  // library's handle for users): its interop headers, moved out of `public`.
-  std::map<std::string, std::vector<std::string>> interop;
+  // library's handle for users) or a header of its own folders (an entry header that pulls in its
+  // declarations): its interop headers, moved out of `public`, and what each includes ("a.hpp includes
+  // <omp.h> (OpenMP)").
+  std::map<std::string, std::vector<std::string>> interop, interop_why;
 };
 
 // Configurations and the shared layer only when the database compiles some file with two or more backends'

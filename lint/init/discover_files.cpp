@@ -16,11 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string name_of(const std::string& rel) {
-  auto slash = rel.rfind('/');
-  return slash == std::string::npos ? rel : rel.substr(slash + 1);
-}
-
 // "softmax_cpu.cc" -> stem "softmax", separator '_', suffix "cpu", extension "cc".
 struct SuffixName {
   std::string stem, suffix, ext;

@@ -62,6 +62,12 @@ std::vector<std::string> words(const std::string& name);
 bool one_of(const std::string& s, std::initializer_list<const char*> names);
 std::string parent_of(const std::string& rel);
 std::string plural(std::size_t n, const std::string& one);
+// The last part of a path: "src/ggml-cuda" -> ggml-cuda.
+std::string name_of(const std::string& rel);
+// Whether `rel` is `folder` or inside it ("" holds everything).
+bool under(const std::string& rel, const std::string& folder);
+// The known library a folder is named after ("ggml-cuda", "x86", "metal"), or null.
+const KnownLibrary* named_library(const std::string& folder);
 
 class Discoverer {
  public:
@@ -71,7 +77,7 @@ class Discoverer {
   Discovery run();
 
  private:
-  // The layout (discover.cpp).
+  // The layout (discover.cpp; the backend folders in discover_backends.cpp).
   void scan();
   bool project_header(const std::string& name, const std::filesystem::path& includer_folder);
   static std::string join_why(const std::vector<std::string>& items, std::size_t most = 6);
@@ -80,6 +86,8 @@ class Discoverer {
   void find_backends();
   void find_selecting_macros();
   void group(const std::string& parent);
+  void vouch_for_siblings(const std::string& parent, const std::vector<std::string>& children,
+                          std::vector<std::string>& hinted);
   bool gpu_backend(const std::string& id) const;
   bool names_gpu(const std::string& folder) const;
   static const KnownLibrary* top_library(const FolderStats& s);
@@ -120,6 +128,9 @@ class Discoverer {
   std::vector<std::string> tests_, glue_, chosen_, shared_, exclude_why_, backend_parents_, glue_files_;
   std::map<std::string, std::vector<std::string>> backend_folders_;  // backend -> its own folders
   std::map<std::string, std::size_t> include_bases_;                 // folder -> includes resolved there
+  // Folders that are backends by their siblings' evidence (a library of the backend beside them, a family
+  // of per-backend files naming them): folder -> that evidence in words (vouch_for_siblings).
+  std::map<std::string, std::string> vouched_;
   std::map<std::string, std::string>
       selecting_macro_;  // folder -> the -D that names it (find_selecting_macros)
   // A file outside the backend folders that is one backend's by its name's suffix (src/ops/add_cpu.cc):

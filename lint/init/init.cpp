@@ -174,8 +174,13 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
   for (std::size_t i = 0; i < d.backends.size(); ++i) {
     const ProposedBackend& b = d.backends[i];
     o << (i ? "," : "") << "\n";
-    comment(o, "      ", b.why);
     const auto interop = configurations.interop.find(b.name);
+    std::string why = b.why;
+    if (auto w = configurations.interop_why.find(b.name); w != configurations.interop_why.end()) {
+      why += "; interop (its own code, every layer's to include): ";
+      for (std::size_t k = 0; k < w->second.size(); ++k) why += (k ? "; " : "") + w->second[k];
+    }
+    comment(o, "      ", why);
     if (b.public_headers.empty() && b.tests.empty() && interop == configurations.interop.end()) {
       o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
     } else {

@@ -1,8 +1,9 @@
 // `emberlint init` then `check -p` on trees whose backend files are not (only) backend folders
 // (tests/lint/fixtures/init/): per-device files chosen by their suffix in one folder of ops (cinder,
 // CTranslate2's shape), and a benchmark program built once per backend with tests named after each backend
-// (gauge, gearshifft's). Each test writes the compile database a build would, runs init and check as a user
-// does, and compares the findings with the lines the tree marks `expect: CODE`.
+// (gauge, gearshifft's), and execution spaces known by their siblings (spaces, Kokkos'). Each test writes the
+// compile database a build would, runs init and check as a user does, and compares the findings with the
+// lines the tree marks `expect: CODE`.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -139,6 +140,53 @@ TEST_F(InitShapes, AProgramPerBackendIsGlueAndATestNamedAfterABackendIsItsOwn) {
   EXPECT_EQ(layers.at("frontend"), json({"inc/**", "src/**"})) << text_;
   const std::set<Finding> want = expected(), got = check();
   EXPECT_EQ(want.size(), 6u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
+// spaces: execution-space folders beside Cuda/ and OpenMP/ that are named after nothing known. Offload/ is a
+// backend because its files include <omp.h>, a library the OpenMP/ beside it is a backend of (Kokkos'
+// OpenMPTarget/); Sequential/ and Pool/ because a family of per-backend headers beside them names them with
+// CUDA and OPENMP (Kokkos' decl/Kokkos_Declare_SERIAL.hpp beside Kokkos_Declare_CUDA.hpp). A family header
+// that includes its space's own headers is that backend's entry (interop), so the frontend including it and
+// it including the space are no EL100; a forward-declaring one stays public. impl/, whose one file of five
+// includes <omp.h>, stays the frontend's.
+TEST_F(InitShapes, SiblingsOfBackendsByTheirLibraryOrAFamilyOfPerBackendHeadersAreBackends) {
+  tree("spaces", {"src/core.cpp", "src/Sequential/sp_sequential.cpp", "src/Pool/sp_pool.cpp"},
+       "-Isrc -Iinclude");
+  const json c = init();
+  const json& b = c.at("layers").at("backends");
+  std::set<std::string> names;
+  for (const auto& [name, value] : b.items()) names.insert(name);
+  EXPECT_EQ(names, (std::set<std::string>{"cuda", "offload", "openmp", "pool", "sequential"})) << text_;
+  EXPECT_EQ(b.at("offload"), json({"src/Offload/**"})) << text_;
+  EXPECT_NE(text_.find("src/Offload/: 3 files, 2 including <omp.h> (OpenMP), beside src/OpenMP/, which is a"),
+            std::string::npos)
+      << text_;
+  EXPECT_EQ(b.at("sequential"), json::parse(R"({"paths": ["src/Sequential/**"],
+                                                "public": ["src/fwd/sp_fwd_SEQUENTIAL.hpp"],
+                                                "interop": ["src/decl/sp_decl_SEQUENTIAL.hpp"]})"))
+      << text_;
+  EXPECT_EQ(b.at("pool"), json::parse(R"({"paths": ["src/Pool/**"], "public": ["src/fwd/sp_fwd_POOL.hpp"],
+                                          "interop": ["src/decl/sp_decl_POOL.hpp"]})"))
+      << text_;
+  EXPECT_EQ(b.at("openmp"),
+            json::parse(R"({"paths": ["src/OpenMP/**"], "public": ["src/fwd/sp_fwd_OPENMP.hpp"],
+                                            "interop": ["src/decl/sp_decl_OPENMP.hpp"]})"))
+      << text_;
+  EXPECT_NE(
+      text_.find("src/Pool/: 2 files, named by src/decl/sp_decl_POOL.hpp, one of a family of per-backend"),
+      std::string::npos)
+      << text_;
+  EXPECT_NE(text_.find("src/decl/sp_decl_OPENMP.hpp includes its own src/OpenMP/sp_openmp.hpp"),
+            std::string::npos)
+      << text_;
+  EXPECT_EQ(c.at("libraries").at("OpenMP").at("backend"), json({"offload", "openmp"})) << text_;
+  EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**", "src/**"})) << text_;
+  EXPECT_NE(text_.find("1 file outside the backend folders includes OpenMP headers (src/impl/sp_clock.hpp"),
+            std::string::npos)
+      << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 4u) << show(want);
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 

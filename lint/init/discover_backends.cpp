@@ -1,0 +1,356 @@
+// `emberlint init`'s discovery, the backend folders: sibling folders named after a library, an architecture
+// or a processor, selected by a macro named after them, or the children of a backend/ folder; the siblings
+// those vouch for (a folder whose files include one of their libraries, a folder a family of per-backend
+// files names); the shared folders among them (common/, and gpu/ beside GPU backends).
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "lint/compile/configurations.hpp"
+#include "lint/init/discoverer.hpp"
+#include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
+
+namespace emberlint::discovery {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool shared_name(const std::string& name) {
+  return one_of(ascii_lower(name), {"common", "shared", "utils", "util", "detail", "base"});
+}
+bool gpu_library(const KnownLibrary* l) {
+  return l && one_of(l->name, {"CUDA", "HIP", "MUSA", "Metal", "Vulkan", "OpenCL", "CLBlast", "SYCL",
+                               "WebGPU", "Kompute"});
+}
+bool names_a_processor(const std::string& folder) {
+  const auto w = words(folder);
+  return std::find(w.begin(), w.end(), "cpu") != w.end() || std::find(w.begin(), w.end(), "gpu") != w.end();
+}
+// The most used header of a library in a folder's subtree.
+std::string top_header(const FolderStats& s, const KnownLibrary* l) {
+  auto it = s.headers.find(l);
+  if (it == s.headers.end() || it->second.empty()) return {};
+  return std::max_element(it->second.begin(), it->second.end(),
+                          [](const auto& a, const auto& b) { return a.second < b.second; })
+      ->first;
+}
+
+}  // namespace
+
+// The folders whose sources are all compiled with a macro that names the folder: `-DGKO_COMPILING_OMP` or
+// `-DDEVICE_NAMESPACE=omp` on every command of omp/ (a word of the macro's name, or its whole value). The
+// build selects a backend with such a macro; CMake's `<target>_EXPORTS` names a target, not a backend, and
+// a macro every command of the database defines selects nothing.
+void Discoverer::find_selecting_macros() {
+  std::map<std::string, std::set<std::string>> every;  // folder -> the defines all its commands pass
+  for (const CompileCommand& c : commands_) {
+    const std::string rel = relative_to(c.file, root_);
+    if (rel.empty() || rel.rfind("../", 0) == 0) continue;
+    const std::set<std::string> defines = command_defines(c);
+    for (std::string d = parent_of(rel);; d = parent_of(d)) {
+      auto [it, fresh] = every.try_emplace(d, defines);
+      if (!fresh) std::erase_if(it->second, [&](const std::string& x) { return !defines.count(x); });
+      if (d.empty()) break;
+    }
+  }
+  const std::set<std::string>& global = every[""];
+  for (const auto& [folder, defines] : every) {
+    if (folder.empty()) continue;
+    const std::string name = ascii_lower(name_of(folder));
+    std::string by_word, by_value;
+    for (const std::string& d : defines) {
+      if (global.count(d)) continue;
+      const std::size_t eq = d.find('=');
+      const std::string macro = ascii_lower(d.substr(0, eq));
+      std::vector<std::string> w;
+      for (std::size_t b = 0; b <= macro.size();) {
+        const std::size_t e = std::min(macro.find('_', b), macro.size());
+        if (e > b) w.push_back(macro.substr(b, e - b));
+        b = e + 1;
+      }
+      if (!w.empty() && w.back() == "exports") continue;
+      if (eq != std::string::npos && ascii_lower(d.substr(eq + 1)) == name && by_value.empty()) by_value = d;
+      if (std::find(w.begin(), w.end(), name) != w.end() && by_word.empty())
+        by_word = eq == std::string::npos ? d : d.substr(0, eq);
+    }
+    if (!by_word.empty() || !by_value.empty())
+      selecting_macro_[folder] = by_word.empty() ? by_value : by_word;
+  }
+}
+
+void Discoverer::find_backends() {
+  find_selecting_macros();
+  std::vector<std::string> order;
+  for (const auto& [folder, stats] : folders_) order.push_back(folder);
+  std::stable_sort(order.begin(), order.end(), [](const std::string& a, const std::string& b) {
+    return std::count(a.begin(), a.end(), '/') + !a.empty() <
+           std::count(b.begin(), b.end(), '/') + !b.empty();
+  });
+  for (const std::string& parent : order) {
+    if (in_any(parent, chosen_) || in_any(parent, tests_) || in_any(parent, glue_)) continue;
+    group(parent);
+  }
+}
+
+// The children of `parent` when they are a group of backends: at least two named after a library, an
+// architecture or a processor (ggml's src/ggml-cuda, ncnn's src/layer/x86), or any children of a folder
+// named backend(s) (MLX's mlx/backend/).
+void Discoverer::group(const std::string& parent) {
+  const FolderStats& ps = folders_[parent];
+  std::vector<std::string> children;
+  for (const auto& c : ps.children) {
+    if (folders_[c].files > 0 && !in_any(c, tests_)) children.push_back(c);
+  }
+  std::vector<std::string> hinted;
+  for (const auto& c : children) {
+    // Named after a library or a processor, selected by a macro named after it, or named as a backend an
+    // outer group already has (devices/omp/ beside the backend omp/).
+    if (named_library(name_of(c)) || names_a_processor(name_of(c)) || selecting_macro_.count(c) ||
+        backend_folders_.count(ascii_lower(name_of(c))))
+      hinted.push_back(c);
+  }
+  const bool backend_parent = one_of(ascii_lower(name_of(parent)), {"backend", "backends"});
+  if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
+  if (hinted.size() >= 2) vouch_for_siblings(parent, children, hinted);
+  // A prefix the named children share ("ggml-"): other children with it are backends too (ggml-rpc).
+  std::string prefix = hinted.empty() ? std::string() : name_of(hinted.front());
+  for (const auto& h : hinted) {
+    const std::string n = name_of(h);
+    std::size_t k = 0;
+    while (k < prefix.size() && k < n.size() && prefix[k] == n[k]) ++k;
+    prefix.resize(k);
+  }
+  if (auto cut = prefix.find_last_of("-_"); cut != std::string::npos)
+    prefix.resize(cut + 1);
+  else
+    prefix.clear();
+
+  // A gpu/ folder beside GPU backends serves them; with none beside it, it is a backend of its own.
+  auto gpu_sibling = [&](const std::string& gpu) {
+    return std::any_of(hinted.begin(), hinted.end(), [&](const std::string& h) {
+      if (h == gpu) return false;
+      const KnownLibrary* lib = named_library(name_of(h));
+      return gpu_library(lib) || gpu_library(top_library(folders_[h])) || names_gpu(h);
+    });
+  };
+  std::vector<std::string> shared_all, shared_gpu;
+  std::vector<std::pair<std::string, std::string>> members;  // folder, backend name
+  for (const auto& c : children) {
+    std::string name = name_of(c);
+    const bool with_prefix = !prefix.empty() && name.rfind(prefix, 0) == 0 && name.size() > prefix.size();
+    const bool is_hinted = std::find(hinted.begin(), hinted.end(), c) != hinted.end();
+    if (with_prefix) name = name.substr(prefix.size());
+    if (shared_name(name)) {
+      shared_all.push_back(c);
+    } else if (ascii_lower(name) == "gpu" && hinted.size() > 1 && gpu_sibling(c)) {
+      shared_gpu.push_back(c);
+    } else if (is_hinted || backend_parent || with_prefix) {
+      std::string id = ascii_lower(name);
+      std::replace(id.begin(), id.end(), '-', '_');
+      members.emplace_back(c, id);
+    }
+  }
+  if (members.size() + (backend_parent ? 1 : 0) < 2) return;
+  // Files directly in a backends/ folder register or select the backends: glue.
+  if (backend_parent) {
+    for (const auto& f : files_) {
+      if (f.dir != parent) continue;
+      out_.glue.push_back(f.rel);
+      glue_files_.push_back(f.rel);
+    }
+    backend_parents_.push_back(parent);
+  }
+  // A folder of the shared one named after some of the backends here (common/cuda_hip/) serves those alone:
+  // it is theirs (each one's own, as a folder several backends list is), the rest is every backend's.
+  std::set<std::string> ids;
+  for (const auto& [folder, id] : members) ids.insert(id);
+  std::vector<std::string> shared_every;                                  // globs
+  std::vector<std::pair<std::string, std::vector<std::string>>> serving;  // folder, the backends it serves
+  for (const auto& sh : shared_all) {
+    std::vector<std::string> rest;
+    bool split = false;
+    for (const auto& c : folders_[sh].children) {
+      if (folders_[c].files == 0) continue;
+      const auto w = words(name_of(c));
+      if (!w.empty() && std::all_of(w.begin(), w.end(), [&](const std::string& x) { return ids.count(x); })) {
+        serving.emplace_back(c, w);
+        split = true;
+      } else {
+        rest.push_back(c + "/**");
+      }
+    }
+    if (!split) {
+      shared_every.push_back(sh + "/**");
+      continue;
+    }
+    shared_every.insert(shared_every.end(), rest.begin(), rest.end());
+    if (std::any_of(files_.begin(), files_.end(), [&](const ScannedFile& f) { return f.dir == sh; }))
+      shared_every.push_back(sh + "/*");
+  }
+  for (const auto& [folder, id] : members) {
+    const FolderStats& s = folders_[folder];
+    const KnownLibrary* lib = named_library(name_of(folder));
+    // The library the folder is named after, when its files include it; else the one they include most.
+    const KnownLibrary* used = lib && s.library_files.count(lib) ? lib : top_library(s);
+    const bool gpu = gpu_library(lib) || gpu_library(used) || names_gpu(folder);
+    ProposedBackend* b = backend(id);
+    b->paths.push_back(folder + "/**");
+    b->files += s.files;
+    std::string why = folder + "/: " + plural(s.files, "file");
+    if (used) {
+      why += ", " + std::to_string(s.library_files.at(used)) + " including <" + top_header(s, used) + "> (" +
+             used->name + ")";
+    } else if (lib) {
+      why += ", named after " + lib->name + " (no vendor header found in its files)";
+    } else if (!selecting_macro_.count(folder) && !vouched_.count(folder)) {
+      why += ", no vendor header found in its files";
+    }
+    if (auto v = vouched_.find(folder); v != vouched_.end()) why += ", " + v->second;
+    if (auto m = selecting_macro_.find(folder); m != selecting_macro_.end() && b->selected_by.empty()) {
+      b->selected_by = m->second;
+      why += ", every command of its sources defines " + m->second + " (named after it)";
+    }
+    for (const auto& g : shared_every) b->paths.push_back(g);
+    for (const auto& sh : shared_all) why += "; " + sh + "/ is shared by every backend here";
+    for (const auto& [c, served] : serving) {
+      if (std::find(served.begin(), served.end(), id) == served.end()) continue;
+      b->paths.push_back(c + "/**");
+      why +=
+          "; " + c + "/ serves it and " + plural(served.size() - 1, "other backend") + " (named after them)";
+    }
+    if (gpu) {
+      for (const auto& sh : shared_gpu) {
+        b->paths.push_back(sh + "/**");
+        why += "; " + sh + "/ is shared by the GPU backends";
+      }
+    }
+    b->why += (b->why.empty() ? "" : "; ") + why;
+    chosen_.push_back(folder);
+    backend_folders_[id].push_back(folder);
+  }
+  for (const auto& sh : shared_all) chosen_.push_back(sh), shared_.push_back(sh);
+  for (const auto& sh : shared_gpu) chosen_.push_back(sh), shared_.push_back(sh);
+}
+
+// The siblings of a group of backends that are backends too though named after nothing known: a folder whose
+// files include a library a backend beside it uses (OpenMPTarget/ includes <omp.h>, which OpenMP/ is named
+// after), and a folder named by a member of a family of per-backend files beside it (decl/xs_decl_SERIAL.hpp
+// beside decl/xs_decl_CUDA.hpp and decl/xs_decl_HPX.hpp names Serial/). Adds them to `hinted`, with their
+// evidence in `vouched_`.
+void Discoverer::vouch_for_siblings(const std::string& parent, const std::vector<std::string>& children,
+                                    std::vector<std::string>& hinted) {
+  auto is_hinted = [&](const std::string& c) {
+    return std::find(hinted.begin(), hinted.end(), c) != hinted.end();
+  };
+  // The library each named folder is a backend of: the one it is named after, or that its files include most.
+  std::map<const KnownLibrary*, std::string> owned;
+  for (const auto& h : hinted) {
+    if (const KnownLibrary* l = named_library(name_of(h))) owned.emplace(l, h);
+    if (const KnownLibrary* l = top_library(folders_[h])) owned.emplace(l, h);
+  }
+  // The words that name a backend in a file's name: a named folder's, cpu and gpu (src/ops/scale_gpu.cpp is
+  // one backend's file in a folder of ops, lint/init/discover_files.cpp).
+  std::set<std::string> backend_words = {"cpu", "gpu"};
+  for (const auto& h : hinted) {
+    for (const auto& w : words(name_of(h))) backend_words.insert(w);
+  }
+  std::vector<std::string> found;
+  for (const auto& c : children) {
+    if (is_hinted(c) || shared_name(name_of(c))) continue;
+    // Its files that include a library a named folder is a backend of (outside #if blocks), each library's
+    // count, and none named after a backend.
+    std::map<const KnownLibrary*, std::size_t> including;
+    std::size_t files = 0;
+    for (const auto& f : files_) {
+      if (!under(f.dir, c)) continue;
+      ++files;
+      const auto w = words(fs::path(f.rel).stem().string());
+      if (std::any_of(w.begin(), w.end(), [&](const std::string& x) { return backend_words.count(x) > 0; }))
+        continue;
+      for (const auto& [l, header] : f.libraries) {
+        if (owned.count(l) && !f.conditional.count(l)) ++including[l];
+      }
+    }
+    const auto top = std::max_element(including.begin(), including.end(),
+                                      [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (top == including.end()) continue;
+    // Most of a backend's files reach the library through its own headers: a quarter including it is a
+    // folder written in it, one file among many is a frontend helper.
+    const auto [l, n] = *top;
+    if (n < 2 || n * 4 < files) continue;
+    vouched_[c] = "beside " + owned.at(l) + "/, which is a backend of " + l->name + " too";
+    found.push_back(c);
+  }
+  // The family: files of the parent or a sibling folder whose names differ in one word, a backend's name.
+  // (folder, words before, words after) -> the words that vary, and a file of each.
+  std::map<std::string, std::string> name_words;  // "openmptarget" -> core/src/OpenMPTarget
+  for (const auto& c : children) {
+    std::string joined;
+    for (const auto& w : words(name_of(c))) joined += w;
+    name_words.emplace(joined, c);
+  }
+  std::map<std::tuple<std::string, std::string, std::string>, std::map<std::string, std::string>> families;
+  for (const auto& f : files_) {
+    if (f.dir != parent && !(parent_of(f.dir) == parent && !is_hinted(f.dir))) continue;
+    const auto w = words(fs::path(f.rel).stem().string());
+    for (std::size_t i = 0; i < w.size() && w.size() >= 2; ++i) {
+      if (!name_words.count(w[i])) continue;
+      std::string before, after;
+      for (std::size_t k = 0; k < i; ++k) before += w[k] + "/";
+      for (std::size_t k = i + 1; k < w.size(); ++k) after += w[k] + "/";
+      families[{f.dir, before, after}].emplace(w[i], f.rel);
+    }
+  }
+  for (const auto& [key, members] : families) {
+    std::vector<std::string> known;
+    for (const auto& [word, file] : members) {
+      if (is_hinted(name_words.at(word))) known.push_back(name_of(file));
+    }
+    if (known.size() < 2) continue;
+    for (const auto& [word, file] : members) {
+      const std::string& c = name_words.at(word);
+      if (is_hinted(c) || shared_name(name_of(c)) || vouched_.count(c) || in_any(c, tests_) ||
+          in_any(c, glue_))
+        continue;
+      vouched_[c] = "named by " + file + ", one of a family of per-backend files with " + join_why(known, 3);
+      found.push_back(c);
+    }
+  }
+  hinted.insert(hinted.end(), found.begin(), found.end());
+}
+
+// Whether a proposed backend is a GPU one: named after a GPU library, or its files include one most.
+bool Discoverer::gpu_backend(const std::string& id) const {
+  auto it = backend_folders_.find(id);
+  if (it == backend_folders_.end()) return false;
+  return std::any_of(it->second.begin(), it->second.end(), [&](const std::string& f) {
+    return gpu_library(named_library(name_of(f))) || gpu_library(top_library(folders_.at(f)));
+  });
+}
+
+bool Discoverer::names_gpu(const std::string& folder) const {
+  const auto w = words(name_of(folder));
+  return std::find(w.begin(), w.end(), "gpu") != w.end() && std::find(w.begin(), w.end(), "no") == w.end();
+}
+
+const KnownLibrary* Discoverer::top_library(const FolderStats& s) {
+  const KnownLibrary* best = nullptr;
+  std::size_t most = 0;
+  for (const auto& [l, n] : s.library_files) {
+    if (n > most) best = l, most = n;
+  }
+  return best;
+}
+
+ProposedBackend* Discoverer::backend(const std::string& id) {
+  for (auto& b : out_.backends) {
+    if (b.name == id) return &b;
+  }
+  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}, {}, {}});
+  return &out_.backends.back();
+}
+
+}  // namespace emberlint::discovery
