@@ -15,6 +15,7 @@
 #include <tuple>
 
 #include "lint/init/discoverer.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::discovery {
 
@@ -270,7 +271,9 @@ void Discoverer::find_registrations() {
           const std::size_t close = static_cast<std::size_t>(t[b + 1].text.data() - code.data());
           if (close > raw.size() || close <= open) continue;
           op = raw.substr(open + 1, close - open - 1);
-          if (!name_like(op)) continue;
+          // A name that names its own backend ("xs::Omp::scratch" in the omp backend, "CudaSpace::Team" in
+          // cuda) is that backend's label of something (an allocation's), not an op others implement too.
+          if (!name_like(op) || ascii_lower(op).find(backend) != std::string::npos) continue;
           source = kStrings;
         } else {
           // An enumerator, plain or qualified (`ns::OpKind_Add`, `OpKind::Add`).
@@ -323,9 +326,41 @@ void Discoverer::find_registrations() {
       // either.
       if (source == kStrings && (form.per_backend.size() < kMinBackends || c_library(std::get<1>(form.key))))
         continue;
+      // Each op of a string registry has its maker (m.impl("add", add_cpu)): one argument in most sites
+      // (allocate("xs::InternalScratch", alloc_size)) is a size or a handle, and the call a use.
+      if (source == kStrings && form.creator != "\"template\"") {
+        const std::size_t at = std::stoul(form.creator);
+        std::map<std::string, std::size_t> makers;
+        for (const Site& site : form.sites) {
+          if (at < site.creators.size() && !site.creators[at].empty()) ++makers[site.creators[at]];
+        }
+        if (std::any_of(makers.begin(), makers.end(),
+                        [&](const auto& m) { return m.second * 2 > form.sites.size(); }))
+          continue;
+      }
       c.sites += form.sites.size();
       for (const auto& [b, n] : form.per_backend) c.backends.insert(b);
       c.forms.push_back(std::move(form));
+    }
+    if (source == kStrings && c.sites >= kMinSites && c.backends.size() >= kMinBackends) {
+      // Strings name ops when an op is one several backends implement: the same name registered by two of
+      // them. Where each backend registers names of its own ("xs::Omp::scratch" in omp/, "xs::Seq::scratch"
+      // in seq/: an allocation's label), they are labels, not ops.
+      std::map<std::string, std::set<std::string>> registered_by;
+      for (const Form& f : c.forms) {
+        for (const Site& site : f.sites) registered_by[site.op].insert(site.backend);
+      }
+      if (std::none_of(registered_by.begin(), registered_by.end(),
+                       [](const auto& r) { return r.second.size() >= 2; })) {
+        std::string names;
+        for (const Form& f : c.forms) names += (names.empty() ? "" : ", ") + std::get<1>(f.key);
+        out_.model_rejected.push_back("registrations: " + plural(c.sites, "site") + " of " + names + " in " +
+                                      plural(c.backends.size(), "backend") +
+                                      " naming strings, but no name is " + "registered by two backends (\"" +
+                                      c.forms.front().sites.front().op + "\" is " +
+                                      c.forms.front().sites.front().backend + "'s alone): labels, not ops");
+        continue;
+      }
     }
     if (c.sites >= kMinSites && c.backends.size() >= kMinBackends) {
       // An enum verified in a header beats strings whatever their count (MNN's OpType against its kernels'
