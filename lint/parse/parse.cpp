@@ -282,6 +282,16 @@ std::pair<std::size_t, std::size_t> WarmUnits::take_counts() {
   return {std::exchange(reparsed_, 0), std::exchange(parsed_, 0)};
 }
 
+bool WarmUnits::needs_whole(const fs::path& file) {
+  std::lock_guard lock(mutex_);
+  return whole_.count(file) != 0;
+}
+
+void WarmUnits::mark_whole(const fs::path& file) {
+  std::lock_guard lock(mutex_);
+  whole_.insert(file);
+}
+
 void WarmUnits::count(bool reparsed) {
   std::lock_guard lock(mutex_);
   ++(reparsed ? reparsed_ : parsed_);
@@ -313,74 +323,143 @@ void WarmUnits::give_back(const std::string& key, std::unique_ptr<clang::Index> 
   }
 }
 
+namespace {
+
+// Whether `offset` of a main file's text lies where libclang's precompiled preamble ends: after at least one
+// of the file's leading preprocessor directives, in the blank lines and comments between the last of them
+// and the first line of code (or at its start), not inside a directive.
+bool at_preamble_end(std::string_view text, std::size_t offset) {
+  const std::size_t n = text.size();
+  std::size_t i = 0;
+  bool directive = false;
+  while (true) {
+    const std::size_t start = i;
+    while (i < n && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    const bool code_next =
+        i >= n || (text.compare(i, 2, "//") != 0 && text.compare(i, 2, "/*") != 0 && text[i] != '#');
+    if (offset >= start && (offset < i || (offset == i && code_next))) return directive;
+    if (code_next || offset < start) return false;
+    if (text.compare(i, 2, "//") == 0) {
+      i = std::min(n, text.find('\n', i));
+    } else if (text.compare(i, 2, "/*") == 0) {
+      const std::size_t end = text.find("*/", i + 2);
+      i = end == std::string_view::npos ? n : end + 2;
+    } else {  // a directive, to the end of its last continued line
+      directive = true;
+      do {
+        i = std::min(n, text.find('\n', i + 1));
+      } while (i < n && i > 0 &&
+               (text[i - 1] == '\\' || (text[i - 1] == '\r' && i > 1 && text[i - 2] == '\\')));
+      if (offset > start && offset < i) return false;  // an error of the directive itself
+    }
+  }
+}
+
+// Whether a unit parsed through a precompiled preamble has an error at the preamble's end: a header of the
+// preamble that leaves a scope open for the main file to close (Boost.Test's BOOST_FIXTURE_TEST_SUITE in a
+// shared setup header, closed by BOOST_AUTO_TEST_SUITE_END() in each test), which a compiler reads as one
+// text but a preamble cannot save, so clang reports "expected '}'" where the preamble stops.
+bool preamble_cut_a_scope(CXTranslationUnit tu) {
+  for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; ++i) {
+    clang::Diagnostic d(clang_getDiagnostic(tu, i));
+    if (d.severity() < CXDiagnostic_Error || !clang_Location_isFromMainFile(d.location())) continue;
+    CXFile file = nullptr;
+    unsigned offset = 0;
+    clang_getSpellingLocation(d.location(), &file, nullptr, nullptr, &offset);
+    std::size_t size = 0;
+    const char* bytes = file ? clang_getFileContents(tu, file, &size) : nullptr;
+    if (bytes && at_preamble_end(std::string_view(bytes, size), offset)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
                       const std::string& resource_dir, const UnitParse& how) {
-  std::vector<std::string> argv = libclang_arguments(command, resource_dir);
-  if (how.all_comments) argv.push_back("-fparse-all-comments");
-  if (!how.include_pch.empty()) argv.insert(argv.end(), {"-include-pch", how.include_pch.string()});
-  if (how.prefix_header)
-    argv.insert(argv.end(), {"-x", command.driver == "clang++" ? "c++-header" : "c-header"});
-  std::vector<const char*> cargv;
-  for (const auto& a : argv) cargv.push_back(a.c_str());
-  std::vector<CXUnsavedFile> unsaved;
-  if (command.contents)
-    unsaved.push_back({command.file.c_str(), command.contents->data(),
-                       static_cast<unsigned long>(command.contents->size())});
-  for (const auto& [name, text] : how.unsaved)
-    unsaved.push_back({name.c_str(), text.data(), static_cast<unsigned long>(text.size())});
-  // The editor's buffers (lint/support/source_text.hpp) stand for their files, unless the caller's edits do.
-  const std::shared_ptr<const Overlays> overlays = current_overlays();
-  if (overlays) {
-    for (const auto& overlay : *overlays) {
-      const fs::path& path = overlay.first;
-      auto edited = [&path](const auto& u) { return fs::path(u.first) == path; };
-      if (std::none_of(how.unsaved.begin(), how.unsaved.end(), edited))
-        unsaved.push_back(
-            {path.c_str(), overlay.second.data(), static_cast<unsigned long>(overlay.second.size())});
-    }
-  }
-  unsigned flags = CXTranslationUnit_KeepGoing;
-  if (how.preprocessing_record) flags |= CXTranslationUnit_DetailedPreprocessingRecord;
-  if (how.quiet_includes) flags |= CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
-  if (how.prefix_header) {
-    flags |= CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_ForSerialization |
-             CXTranslationUnit_Incomplete;
-  } else if (how.skip_preamble_bodies) {
-    flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
-             CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
-  }
-  ParsedUnit out;
-  if (how.warm) {
-    // The key: everything the parse depends on but the files' contents, which a reparse reads again.
-    out.warm = how.warm;
-    out.warm_key = command.file.string() + '\n' + std::to_string(flags) + '\n';
-    for (const auto& a : argv) out.warm_key += a + '\n';
-    if (auto held = how.warm->take(out.warm_key)) {
-      const int status =
-          clang_reparseTranslationUnit(held->tu.get(), static_cast<unsigned>(unsaved.size()), unsaved.data(),
-                                       clang_defaultReparseOptions(held->tu.get()));
-      if (status == 0) {
-        out.index = std::move(held->index);
-        out.tu = std::move(held->tu);
-        out.reparsed = true;
-        how.warm->count(true);
-        return out;
+  // One libclang parse as `one` says.
+  auto parse_once = [&](const UnitParse& one) {
+    std::vector<std::string> argv = libclang_arguments(command, resource_dir);
+    if (one.all_comments) argv.push_back("-fparse-all-comments");
+    if (!one.include_pch.empty()) argv.insert(argv.end(), {"-include-pch", one.include_pch.string()});
+    if (one.prefix_header)
+      argv.insert(argv.end(), {"-x", command.driver == "clang++" ? "c++-header" : "c-header"});
+    std::vector<const char*> cargv;
+    for (const auto& a : argv) cargv.push_back(a.c_str());
+    std::vector<CXUnsavedFile> unsaved;
+    if (command.contents)
+      unsaved.push_back({command.file.c_str(), command.contents->data(),
+                         static_cast<unsigned long>(command.contents->size())});
+    for (const auto& [name, text] : one.unsaved)
+      unsaved.push_back({name.c_str(), text.data(), static_cast<unsigned long>(text.size())});
+    // The editor's buffers (lint/support/source_text.hpp) stand for their files, unless the caller's edits
+    // do.
+    const std::shared_ptr<const Overlays> overlays = current_overlays();
+    if (overlays) {
+      for (const auto& overlay : *overlays) {
+        const fs::path& path = overlay.first;
+        auto edited = [&path](const auto& u) { return fs::path(u.first) == path; };
+        if (std::none_of(one.unsaved.begin(), one.unsaved.end(), edited))
+          unsaved.push_back(
+              {path.c_str(), overlay.second.data(), static_cast<unsigned long>(overlay.second.size())});
       }
-      // A failed reparse leaves the unit unusable: it is disposed (with its index, after it) and parsed anew.
     }
-    out.index = std::make_unique<clang::Index>();
-    how.warm->count(false);
-  }
-  CXTranslationUnit raw = nullptr;
-  out.error = clang_parseTranslationUnit2FullArgv(
-      (out.index ? *out.index : index).get(), command.file.c_str(), cargv.data(),
-      static_cast<int>(cargv.size()), unsaved.data(), static_cast<unsigned>(unsaved.size()), flags, &raw);
-  out.tu = clang::TranslationUnit(raw);
-  if (out.error != CXError_Success)
-    out.tu = clang::TranslationUnit();
-  else if (!out.tu)
-    out.error = CXError_Failure;
-  return out;
+    unsigned flags = CXTranslationUnit_KeepGoing;
+    if (one.preprocessing_record) flags |= CXTranslationUnit_DetailedPreprocessingRecord;
+    if (one.quiet_includes) flags |= CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+    if (one.prefix_header) {
+      flags |= CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_ForSerialization |
+               CXTranslationUnit_Incomplete;
+    } else if (one.skip_preamble_bodies) {
+      flags |= CXTranslationUnit_PrecompiledPreamble | CXTranslationUnit_CreatePreambleOnFirstParse |
+               CXTranslationUnit_SkipFunctionBodies | CXTranslationUnit_LimitSkipFunctionBodiesToPreamble;
+    }
+    ParsedUnit out;
+    if (one.warm) {
+      // The key: everything the parse depends on but the files' contents, which a reparse reads again.
+      out.warm = one.warm;
+      out.warm_key = command.file.string() + '\n' + std::to_string(flags) + '\n';
+      for (const auto& a : argv) out.warm_key += a + '\n';
+      if (auto held = one.warm->take(out.warm_key)) {
+        const int status =
+            clang_reparseTranslationUnit(held->tu.get(), static_cast<unsigned>(unsaved.size()),
+                                         unsaved.data(), clang_defaultReparseOptions(held->tu.get()));
+        if (status == 0) {
+          out.index = std::move(held->index);
+          out.tu = std::move(held->tu);
+          out.reparsed = true;
+          one.warm->count(true);
+          return out;
+        }
+        // A failed reparse leaves the unit unusable: it is disposed (with its index, after it) and parsed
+        // anew.
+      }
+      out.index = std::make_unique<clang::Index>();
+      one.warm->count(false);
+    }
+    CXTranslationUnit raw = nullptr;
+    out.error = clang_parseTranslationUnit2FullArgv(
+        (out.index ? *out.index : index).get(), command.file.c_str(), cargv.data(),
+        static_cast<int>(cargv.size()), unsaved.data(), static_cast<unsigned>(unsaved.size()), flags, &raw);
+    out.tu = clang::TranslationUnit(raw);
+    if (out.error != CXError_Success)
+      out.tu = clang::TranslationUnit();
+    else if (!out.tu)
+      out.error = CXError_Failure;
+    return out;
+  };
+  UnitParse whole = how;
+  whole.skip_preamble_bodies = false;
+  const bool preamble = how.skip_preamble_bodies && !how.prefix_header;
+  // A command known to need the whole parse goes to its warm unit of that parse at once.
+  if (preamble && how.warm && how.warm->needs_whole(command.file)) return parse_once(whole);
+  ParsedUnit out = parse_once(how);
+  if (!preamble || !out || !preamble_cut_a_scope(out.tu.get())) return out;
+  // Parsed again as one text, as the compiler reads it; the unit with the preamble is not kept warm.
+  if (how.warm) how.warm->mark_whole(command.file);
+  out.warm.reset();
+  out = ParsedUnit();
+  return parse_once(whole);
 }
 
 void for_each_skipped_range(CXTranslationUnit tu, const fs::path& directory,

@@ -62,7 +62,9 @@ struct ParseResult {
 
 // How a unit is parsed; every libclang parse of emberlint goes through parse_unit.
 struct UnitParse {
-  // Skip the bodies of the headers before the first line of code (through a precompiled preamble).
+  // Skip the bodies of the headers before the first line of code (through a precompiled preamble). A unit
+  // with an error where its preamble ends (a header that opens a scope the main file closes) is parsed again
+  // without one.
   bool skip_preamble_bodies = false;
   // Keep the preprocessing record: macro expansions, inclusion directives and the ranges a disabled #if
   // skipped.
@@ -120,11 +122,15 @@ class WarmUnits : public std::enable_shared_from_this<WarmUnits> {
   };
   std::optional<Held> take(const std::string& key);
   void count(bool reparsed);
+  // The main files whose preamble cut a scope (parse_unit): parsed whole from then on.
+  bool needs_whole(const std::filesystem::path& file);
+  void mark_whole(const std::filesystem::path& file);
   void give_back(const std::string& key, std::unique_ptr<clang::Index> index, clang::TranslationUnit tu);
 
   std::size_t capacity_;
   std::mutex mutex_;
   std::map<std::string, Held> held_;
+  std::set<std::filesystem::path> whole_;
   std::uint64_t clock_ = 0;
   std::size_t reparsed_ = 0, parsed_ = 0;
 };

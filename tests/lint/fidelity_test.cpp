@@ -289,6 +289,50 @@ TEST_F(KeepGoing, AnUnknownCauseIsAConfigError) {
       << r.err;
 }
 
+// A shared test header may open a scope that each test file closes: Boost.Test's BOOST_FIXTURE_TEST_SUITE in
+// a setup header, BOOST_AUTO_TEST_SUITE_END() at the end of every test. The compiler reads one text; the
+// precompiled preamble that skips the headers' bodies stops inside the open namespace, and clang said
+// "expected '}'" where the preamble ends (vexcl's 32 test units). Such a unit is parsed again whole: no
+// error, and the code after the includes is checked. A header that really leaves a brace open is still an
+// error.
+TEST_F(Fidelity, AScopeThatAnIncludedHeaderOpensAndTheFileClosesIsNoParseError) {
+  tensor_project();
+  write_file(dir_ / "frontend/suite.hpp",
+             "#pragma once\n#define SUITE_BEGIN(name) namespace name {\n#define SUITE_END() }\n"
+             "#include \"tensor.hpp\"\nSUITE_BEGIN(suite)\ninline int ready() { return 1; }\n");
+  for (const char* name : {"add", "sub"}) {
+    write_file(dir_ / "frontend" / (std::string(name) + ".cpp"),
+               "// the setup first\n#include <vector>\n#include \"suite.hpp\"\n\n"
+               "ns::Tensor twice(const ns::Tensor& t) { return t + t; }\n"
+               "int one() { return ready(); }\n\nSUITE_END()\n");
+  }
+  write_file(dir_ / "frontend/open.hpp", "#pragma once\nnamespace never_closed {\n");
+  write_file(dir_ / "frontend/broken.cpp", "#include \"open.hpp\"\n\nint broken() { return 0; }\n");
+  database({{"frontend/add.cpp", "/usr/bin/g++ -std=c++17 -Ifrontend/include"},
+            {"frontend/sub.cpp", "/usr/bin/g++ -std=c++17 -Ifrontend/include"},
+            {"frontend/broken.cpp", "/usr/bin/g++ -std=c++17"}});
+  for (const char* cache : {" --no-cache", "", ""}) {  // cold, then stored, then from the cache
+    Outcome r = run(std::string("check -p build --format json") + cache);
+    EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.at("partial").size(), 1u) << r.out;
+    EXPECT_EQ(j.at("partial").at(0).at("file"), "frontend/broken.cpp");
+    EXPECT_EQ(j.at("partial").at(0).at("errors").at(0).at("file"), "frontend/broken.cpp") << r.out;
+    EXPECT_EQ(j.at("partial").at(0).at("errors").at(0).at("line"), 3)
+        << "at the end of the file, not where the preamble ends (line 2)";
+    std::set<std::string> el200;
+    for (const auto& d : j.at("diagnostics"))
+      if (d.at("code") == "EL200")
+        el200.insert(d.at("file").get<std::string>() + ":" + std::to_string(d.at("line").get<int>()));
+    EXPECT_EQ(el200, (std::set<std::string>{"frontend/add.cpp:5", "frontend/sub.cpp:5"})) << r.out;
+  }
+  write_file(dir_ / "frontend/broken.cpp", "int broken() { return 0; }\n");
+  EXPECT_EQ(run("check -p build").exit_code, 1);
+  Outcome analyzed = run("analyze -p build --format json");
+  EXPECT_EQ(analyzed.exit_code, 0) << analyzed.out << analyzed.err;
+  EXPECT_EQ(analyzed.out.find("expected '}'"), std::string::npos) << analyzed.out;
+}
+
 // A command libclang's driver refuses reads no file; its failure is cached under the file itself, so a warm
 // run does not try again (ggml's CUDA headers did, on every run) until the file changes.
 TEST_F(Fidelity, AUnitLibclangRefusesIsCachedUntilItChanges) {

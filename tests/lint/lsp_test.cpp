@@ -305,6 +305,37 @@ TEST(Lsp, TheUnsavedTextIsChecked) {
   EXPECT_EQ(s.shutdown_and_exit(), 0);
 }
 
+// A file that closes a scope its included header opened (a Boost.Test suite begun in a setup header) cannot
+// be parsed through a precompiled preamble: the server parses it whole, remembers that, and reparses the
+// whole unit on each edit instead of building the preamble again (lint/parse/parse.hpp's WarmUnits).
+TEST(Lsp, AFileClosingAScopeItsHeaderOpenedIsReparsedWhole) {
+  Project project("scope");
+  write(project.root() / "frontend/suite.hpp",
+        "#pragma once\n#include <ember/tensor.hpp>\nnamespace suite {\n");
+  const std::string text = "#include \"suite.hpp\"\n\n" + kDemo.substr(kDemo.find("ember::Tensor twice")) +
+                           "\n}  // namespace suite\n";
+  write(project.root() / "frontend/suite.cpp", text);
+  Session s(project);
+  const std::string uri = project.uri("frontend/suite.cpp");
+  json published = s.open(uri, text);
+  EXPECT_EQ(codes(published), std::vector<std::string>{"EL200"}) << published.dump();
+  s.client.notify("textDocument/didChange", {{"textDocument", {{"uri", uri}, {"version", 2}}},
+                                             {"contentChanges", json::array({{{"text", text + "\n"}}})}});
+  auto edited = s.client.diagnostics(uri);
+  ASSERT_TRUE(edited);
+  EXPECT_EQ(codes((*edited)["params"]), std::vector<std::string>{"EL200"}) << edited->dump();
+  std::vector<std::string> costs;
+  for (const auto& m : s.client.pending()) {
+    const std::string message = m["params"].value("message", "");
+    if (m.value("method", "") == "window/logMessage" && message.find(" checked in ") != std::string::npos)
+      costs.push_back(message.substr(message.rfind(": ") + 2));
+  }
+  // First the preamble parse and the whole one; then the whole unit, reparsed.
+  EXPECT_EQ(costs,
+            (std::vector<std::string>{"0 unit(s) reparsed, 2 parsed", "1 unit(s) reparsed, 0 parsed"}));
+  EXPECT_EQ(s.shutdown_and_exit(), 0);
+}
+
 // `emberlint check --statistics --format json FILE` in the project with a cache: the report.
 json check_json(const Project& project, const std::string& file, const fs::path& cache) {
   const fs::path report = project.root() / "report.json";
