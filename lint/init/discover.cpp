@@ -169,6 +169,7 @@ Discovery Discoverer::run() {
 void Discoverer::scan() {
   const std::set<std::string> submodules = submodule_paths(root_);
   std::map<std::string, std::string> excluded;  // folder, why
+  std::vector<std::string> vendored_files;      // copies of a library's header (vendored.hpp)
   std::error_code ec;
   for (auto it = fs::recursive_directory_iterator(root_, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
@@ -192,11 +193,15 @@ void Discoverer::scan() {
       continue;
     }
     if (!is_source_path(p) && !is_header_path(p)) continue;
+    const std::string text = read_text(p);
+    if (!vendored(rel, text).empty()) {
+      vendored_files.push_back(rel);
+      continue;
+    }
     ScannedFile f;
     f.rel = rel;
     f.dir = parent_of(rel);
     f.header = is_header_path(p);
-    const std::string text = read_text(p);
     const DirectiveScan directives = scan_directives(text);
     std::set<const KnownLibrary*> unconditional;
     for (const IncludeDirective& d : directives.includes) {
@@ -235,6 +240,23 @@ void Discoverer::scan() {
       d = up;
     }
   }
+  // A vendored copy is excluded with the outermost folder below the root whose files are all copies (CL/ for
+  // CL/opencl.hpp), else alone.
+  for (const std::string& rel : vendored_files) {
+    std::string folder;
+    for (std::string d = parent_of(rel); !d.empty(); d = parent_of(d)) {
+      if (folders_.count(d) && folders_.at(d).files > 0) break;  // the project's own files are there
+      folder = d;
+    }
+    if (folder.empty()) {
+      out_.exclude.push_back(rel);
+      exclude_why_.push_back(rel + " (" + vendored_why_.at(rel) + ")");
+    } else if (!excluded.count(folder)) {
+      excluded.emplace(folder, vendored_why_.at(rel));
+    } else {
+      excluded[folder] += "; " + vendored_why_.at(rel);
+    }
+  }
   for (const auto& entry : excluded) {
     // Only the outermost: a build folder inside vendored code is covered by it. (No structured binding: a
     // lambda may not capture one before C++20's clang 16.)
@@ -256,6 +278,9 @@ bool Discoverer::project_header(const std::string& name, const fs::path& include
   std::error_code ec;
   for (fs::path folder = includer_folder;;) {
     if (fs::exists(folder / name, ec)) {
+      // A vendored copy of a library's header (<CL/opencl.hpp>) is an include of that library.
+      const std::string rel = (folder / name).lexically_normal().lexically_relative(root_).generic_string();
+      if (!vendored(rel, {}).empty()) return false;
       if (folder != includer_folder) ++include_bases_[folder.lexically_relative(root_).generic_string()];
       return true;
     }
@@ -264,11 +289,21 @@ bool Discoverer::project_header(const std::string& name, const fs::path& include
   }
   for (const char* base : {"include", "src"}) {
     if (fs::exists(root_ / base / name, ec)) {
+      if (!vendored((fs::path(base) / name).lexically_normal().generic_string(), {}).empty()) return false;
       ++include_bases_[base];
       return true;
     }
   }
   return false;
+}
+
+const std::string& Discoverer::vendored(const std::string& rel, const std::string& text) {
+  auto it = vendored_why_.find(rel);
+  if (it != vendored_why_.end()) return it->second;
+  std::string why;
+  if (!rel.empty() && rel.rfind("../", 0) != 0)
+    why = vendored_files_.why(rel, text.empty() ? read_text(root_ / rel) : text);
+  return vendored_why_.emplace(rel, std::move(why)).first->second;
 }
 
 std::string Discoverer::join_why(const std::vector<std::string>& items, std::size_t most) {

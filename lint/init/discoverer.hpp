@@ -14,6 +14,7 @@
 
 #include "lint/init/code_scan.hpp"
 #include "lint/init/discover.hpp"
+#include "lint/init/vendored.hpp"
 
 namespace emberlint::discovery {
 
@@ -72,7 +73,7 @@ const KnownLibrary* named_library(const std::string& folder);
 class Discoverer {
  public:
   Discoverer(const std::filesystem::path& root, const std::vector<CompileCommand>& commands)
-      : root_(root), commands_(commands) {}
+      : root_(root), commands_(commands), vendored_files_(root, commands) {}
 
   Discovery run();
 
@@ -80,6 +81,9 @@ class Discoverer {
   // The layout (discover.cpp; the backend folders in discover_backends.cpp).
   void scan();
   bool project_header(const std::string& name, const std::filesystem::path& includer_folder);
+  // Why the file is a vendored copy of a library's header, empty if it is not (vendored.hpp); `text` is its
+  // contents, read here when empty. Memoized.
+  const std::string& vendored(const std::string& rel, const std::string& text);
   static std::string join_why(const std::vector<std::string>& items, std::size_t most = 6);
   void find_tests_and_glue();
   bool in_any(const std::string& folder, const std::vector<std::string>& folders) const;
@@ -136,6 +140,8 @@ class Discoverer {
   // A file outside the backend folders that is one backend's by its name's suffix (src/ops/add_cpu.cc):
   // file -> its backend(s) (find_suffix_backends).
   std::map<std::string, std::vector<std::string>> file_backends_;
+  VendoredFiles vendored_files_;
+  std::map<std::string, std::string> vendored_why_;  // file -> why it is vendored (vendored()), "" if not
   Discovery out_;
 };
 

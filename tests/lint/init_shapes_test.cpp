@@ -1,9 +1,9 @@
 // `emberlint init` then `check -p` on trees whose backend files are not (only) backend folders
 // (tests/lint/fixtures/init/): per-device files chosen by their suffix in one folder of ops (cinder,
 // CTranslate2's shape), and a benchmark program built once per backend with tests named after each backend
-// (gauge, gearshifft's), and execution spaces known by their siblings (spaces, Kokkos'). Each test writes the
-// compile database a build would, runs init and check as a user does, and compares the findings with the
-// lines the tree marks `expect: CODE`.
+// (gauge, gearshifft's), execution spaces known by their siblings (spaces, Kokkos'), and a library's header
+// kept in the tree (ribbon, vexcl's CL/opencl.hpp). Each test writes the compile database a build would, runs
+// init and check as a user does, and compares the findings with the lines the tree marks `expect: CODE`.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -197,6 +197,28 @@ TEST_F(InitShapes, SiblingsOfBackendsByTheirLibraryOrAFamilyOfPerBackendHeadersA
       << text_;
   const std::set<Finding> want = expected(), got = check();
   EXPECT_EQ(want.size(), 4u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
+// ribbon: CL/clpp.hpp is a library's header kept in the tree at its include path, under its authors'
+// notice: excluded as vendored, and the frontend's #include <CL/clpp.hpp> is an include of OpenCL (EL100),
+// which the opencl backend owns. cuda/launch.hpp mirrors CUDA's cuda/** under the project's own notice and
+// stays the cuda backend's; include/ribbon/simd.hpp, another holder's but no library's path, stays
+// frontend.
+TEST_F(InitShapes, AVendoredCopyOfALibraryHeaderIsExcludedAndIncludesOfItAreTheLibrarys) {
+  tree("ribbon", {"src/api.cpp", "cuda/scale.cpp", "opencl/scale.cpp"}, "-I. -Iinclude");
+  const json c = init();
+  const json& layers = c.at("layers");
+  EXPECT_EQ(c.at("exclude"), json({"CL/**", "build/**"})) << text_;
+  EXPECT_NE(text_.find("CL/ (a copy of OpenCL's CL/clpp.hpp, copyright The Example Compute Consortium)"),
+            std::string::npos)
+      << text_;
+  EXPECT_EQ(layers.at("frontend"), json({"include/**", "src/**"})) << text_;
+  EXPECT_EQ(layers.at("backends").at("cuda"), json({"cuda/**"})) << text_;
+  EXPECT_EQ(layers.at("backends").at("opencl"), json({"opencl/**"})) << text_;
+  EXPECT_EQ(c.at("libraries").at("OpenCL").at("backend"), "opencl") << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 3u) << show(want);
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
