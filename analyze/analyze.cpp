@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -25,6 +26,7 @@
 #include "lint/run/git_diff.hpp"
 #include "lint/run/units.hpp"
 #include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::analyze {
 
@@ -64,17 +66,30 @@ bool declares_ops(const OpsConfig& ops, const fs::path& p) {
 
 // The sources analyze parses: every C and C++ file in a backend folder and, for the functions shape, in the
 // frontend too (the predecessor's ops/<backend>/ folders live there); for a model that reads its op set from
-// headers, those headers too. Headers are otherwise parsed through the sources that include them (and on
-// their own only when they define an op inline, see extract.cpp).
+// headers and for the functions shape, the headers that declare the ops too. Headers are otherwise parsed
+// through the sources that include them (and on their own only when they define an op inline, see
+// extract.cpp).
 std::vector<fs::path> project_sources(const Config& cfg, const OpsConfig& ops) {
   const ModelInfo* info = find_model(ops.model);
-  const bool headers = info && info->make && info->make()->parses_headers() && !ops.headers.empty();
+  // The functions shape too: a header-only library has no source that declares its ops.
+  const bool headers =
+      ((info && info->make && info->make()->parses_headers()) || ops.shape == OpsConfig::Shape::functions) &&
+      !ops.headers.empty();
   return project_files(cfg, [&](const fs::path& p) {
     if (headers && declares_ops(ops, p)) return true;
     if (!is_source_path(p)) return false;
     Layer layer = classify_path(cfg, p);
     return layer.kind == LayerKind::backend ||
            (ops.shape == OpsConfig::Shape::functions && layer.kind == LayerKind::frontend);
+  });
+}
+
+// The functions shape: the backends' headers, which the second round parses on their own when no unit read
+// one that names an op (a header-only library's backend, included by the frontend under an #if of its own).
+std::vector<fs::path> backend_headers(const Config& cfg, const OpsConfig& ops) {
+  if (ops.shape != OpsConfig::Shape::functions) return {};
+  return project_files(cfg, [&](const fs::path& p) {
+    return is_header_path(p) && !declares_ops(ops, p) && classify_path(cfg, p).kind == LayerKind::backend;
   });
 }
 
@@ -128,8 +143,11 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
     }
     if (auto near = build_dir ? interpolate_command(db, f) : std::nullopt) {
       const fs::path donor = nearest_command(db, f)->file;
-      guess = "not in the compile database: flags interpolated from " +
-              (relative_to(donor, cfg.root).empty() ? donor.string() : relative_to(donor, cfg.root));
+      // A header has no entry of its own: its nearest unit's flags are how a tool compiles it (the headers
+      // of a backend of headers only), no guess; an error in its parse still makes its cells unknown.
+      if (!is_header_path(f))
+        guess = "not in the compile database: flags interpolated from " +
+                (relative_to(donor, cfg.root).empty() ? donor.string() : relative_to(donor, cfg.root));
       c = *near;
       c.file = f;
     } else {
@@ -138,6 +156,71 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
           cfg.compile_flags.empty() ? std::vector<std::string>{"-std=c++20"} : cfg.compile_flags);
     }
     add(std::move(c), std::move(guess));
+  }
+  return out;
+}
+
+// Whether a command defines a macro named after a backend (`-DLIB_WITH_OPENCL` for opencl): a unit of a build
+// that selects it.
+bool selects_backend(const CompileCommand& c, const std::string& backend) {
+  auto words = [](std::string_view text) {
+    std::vector<std::string> out(1);
+    for (char ch : text) {
+      if (std::isalnum(static_cast<unsigned char>(ch))) {
+        out.back().push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
+      } else if (!out.back().empty()) {
+        out.emplace_back();
+      }
+    }
+    return out;
+  };
+  const std::string id = ascii_lower(backend);
+  for (std::size_t i = 0; i < c.arguments.size(); ++i) {
+    std::string_view a = c.arguments[i];
+    if (a == "-D" && i + 1 < c.arguments.size())
+      a = c.arguments[i + 1];
+    else if (a.rfind("-D", 0) == 0)
+      a.remove_prefix(2);
+    else
+      continue;
+    const auto w = words(a.substr(0, a.find('=')));
+    if (std::find(w.begin(), w.end(), id) != w.end()) return true;
+  }
+  return false;
+}
+
+// The commands of the backend headers parsed on their own (backend_headers): the nearest unit's flags among
+// the units that select the header's backend with a macro when there are any (a header of the opencl backend
+// compiles in the units that define LIB_WITH_OPENCL), else among every unit; no guess either way.
+std::vector<CompileCommand> header_commands(const std::vector<fs::path>& headers, const Config& cfg,
+                                            const OpsConfig& ops, const std::optional<fs::path>& build_dir,
+                                            DriverQuery& driver) {
+  std::vector<std::string> no_guesses;
+  std::vector<std::pair<fs::path, std::string>> no_unparsed;
+  if (!build_dir) return commands_for(headers, cfg, ops, build_dir, no_guesses, no_unparsed, driver);
+  std::vector<CompileCommand> db;
+  try {
+    db = load_project_commands(cfg, build_dir);
+  } catch (const CompileDatabaseError& e) {
+    throw UsageError(e.what());
+  }
+  std::map<std::string, std::vector<CompileCommand>> selecting;  // backend -> its units
+  std::vector<CompileCommand> out;
+  for (const auto& f : headers) {
+    const std::string backend = classify_path(cfg, f).backend;
+    auto [it, added] = selecting.try_emplace(backend);
+    if (added) {
+      for (const auto& c : db)
+        if (selects_backend(c, backend)) it->second.push_back(c);
+    }
+    const auto& from = it->second.empty() ? db : it->second;
+    if (auto near = interpolate_command(from, f)) {
+      near->file = f;
+      if (std::find(near->arguments.begin(), near->arguments.end(), "-x") == near->arguments.end())
+        near->arguments.insert(near->arguments.begin(), {"-x", "c++"});
+      driver.complete(*near);
+      out.push_back(std::move(*near));
+    }
   }
   return out;
 }
@@ -164,6 +247,10 @@ ExtractResult cached_extract(const ExtractInput& input, ResultCache* cache, std:
   }
   for (const auto& [file, why] : input.unparsed)
     key.arguments.insert(key.arguments.end(), {"\x1e", file.native()});
+  for (const CompileCommand& c : input.headers_alone) {
+    key.arguments.insert(key.arguments.end(), {"\x1d", c.file.native(), c.directory.native()});
+    key.arguments.insert(key.arguments.end(), c.arguments.begin(), c.arguments.end());
+  }
   key.config = input.config;
   key.rules = "analyze";
   key.resource_dir = input.resource_dir;
@@ -250,6 +337,7 @@ AnalyzeReport run_analyze(const AnalyzeOptions& options, const RuleCatalog& rule
     input.unparsed.clear();
     input.commands = commands_for(project_sources(*cfg, ops), *cfg, ops, options.build_dir, input.guesses,
                                   input.unparsed, driver);
+    input.headers_alone = header_commands(backend_headers(*cfg, ops), *cfg, ops, options.build_dir, driver);
     // First what the headers that declare the ops can tell: a wrong name fails before any backend is parsed.
     auto names_first = [&] {
       if (ops.headers.empty()) return;

@@ -55,8 +55,9 @@ std::optional<fs::path> disabled_definition(const ExtractInput& input, const std
 // A cell the code cannot tell: a missing cell of a backend some of whose sources did not parse (or parsed
 // with guessed flags), or none of whose sources was parsed; an implemented cell whose source parsed with
 // guessed flags.
+// `alone`: headers parsed on their own that did not parse whole, and why.
 void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& results, Inventory& inv,
-                  bool whole = false) {
+                  bool whole = false, const std::vector<std::pair<fs::path, std::string>>& alone = {}) {
   ModelContext context{input.config, input.ops};
   std::map<fs::path, std::string> guessed;
   for (std::size_t i = 0; i < input.commands.size() && i < input.guesses.size(); ++i) {
@@ -83,6 +84,10 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
         doubtful.emplace_back(file, "was parsed with guessed compile flags (" + it->second + ")");
       }
     }
+    for (const auto& [file, why] : alone) {
+      auto owners = context.backends_of(file);
+      if (std::find(owners.begin(), owners.end(), backend) != owners.end()) doubtful.emplace_back(file, why);
+    }
     std::size_t unparsed = 0;
     for (const auto& [file, why] : input.unparsed) {
       auto owners = context.backends_of(file);
@@ -94,20 +99,21 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
       std::string r = relative_to(p, input.config->root);
       return r.empty() ? p.string() : r;
     };
-    // A functions-shape backend found by its namespace may live anywhere: its folders say nothing.
-    if (input.ops->shape == OpsConfig::Shape::functions && input.ops->implementations.count(backend))
-      continue;
+    // A functions-shape backend found by its namespace may live anywhere: that nothing of its folders was
+    // parsed says nothing; a source of its folders that names the op and was not seen whole still does.
+    const bool by_namespace =
+        input.ops->shape == OpsConfig::Shape::functions && input.ops->implementations.count(backend);
     bool implemented = std::any_of(inv.cells.begin(), inv.cells.end(), [&](const std::vector<Cell>& row) {
       return row[b].status != Status::missing;
     });
     // A backend the code says nothing of: every missing cell is unknown.
     std::string why;
-    if (total == 0 && !implemented) {
+    if (!by_namespace && total == 0 && !implemented) {
       why = unparsed ? "none of the backend's " + std::to_string(unparsed) +
                            " sources is in the compile database (not parsed; ops_interface.guess_flags may "
                            "allow guessing their flags)"
                      : "no source of this backend was parsed";
-    } else if (total && failed == total) {
+    } else if (!by_namespace && total && failed == total) {
       why = "none of the backend's " + std::to_string(total) + " sources could be parsed";
     }
     // Otherwise a missing cell is unknown only where a source not seen whole names the op (the class, the
@@ -233,16 +239,53 @@ ExtractResult extract_inventory(const ExtractInput& input) {
       headers.emplace(file, std::move(c));
     }
   }
+  // Backend headers no unit read that name an op: a header-only backend's, which the frontend includes
+  // only under its own #if (or not at all).
+  if (!input.headers_alone.empty()) {
+    std::set<fs::path> read;
+    for (const auto& r : results) read.insert(r.included.begin(), r.included.end());
+    for (const auto& c : input.commands) read.insert(canonical_path(c.file));
+    std::set<std::string> op_names;
+    for (const auto& r : results)
+      for (const auto& op : r.ops) op_names.insert(op.name);
+    ModelContext context{input.config, input.ops};
+    for (const CompileCommand& c : input.headers_alone) {
+      if (read.count(canonical_path(c.file)) || headers.count(c.file)) continue;
+      std::ifstream in(c.file, std::ios::binary);
+      std::ostringstream bytes;
+      bytes << in.rdbuf();
+      const std::string text = bytes.str();
+      if (input.cache) out.dependencies.push_back(input.cache->dependency(c.file, text));
+      const auto owners = context.backends_of(c.file);
+      const bool names_op = std::any_of(op_names.begin(), op_names.end(), [&](const std::string& op) {
+        return std::any_of(owners.begin(), owners.end(), [&](const std::string& b) {
+          auto name = input.ops->implementation_names.for_backend(b).expand(op);
+          return name && has_identifier(text, *name, true);
+        });
+      });
+      if (names_op) headers.emplace(c.file, c);
+    }
+  }
   std::vector<CompileCommand> second;
   for (auto& [file, c] : headers) second.push_back(std::move(c));
   out.parses.headers_alone = second.size();
   std::vector<TuResult> headers_parsed = parse_all(input, second);
   keep_dependencies(headers_parsed);
-  for (auto& r : headers_parsed) {
-    if (!r.failure) results.push_back(std::move(r));  // a header that does not parse alone adds nothing
+  // A header that does not parse alone adds what it shows when it parsed with errors, nothing when it did not
+  // parse; either way the ops it names may be defined in what its parse did not see.
+  std::vector<std::pair<fs::path, std::string>> alone;
+  for (std::size_t i = 0; i < headers_parsed.size(); ++i) {
+    TuResult& r = headers_parsed[i];
+    if (r.failure) {
+      alone.emplace_back(second[i].file, r.failure->partial
+                                             ? "parsed on its own with errors (" + r.failure->cause + ")"
+                                             : "could not be parsed on its own");
+      if (!r.failure->partial) continue;
+    }
+    results.push_back(std::move(r));
   }
   out.inventory = merge_units(input, results);
-  mark_unknown(input, results, out.inventory);
+  mark_unknown(input, results, out.inventory, false, alone);
   apply_backend_roles(*input.ops, out.inventory);
   return out;
 }

@@ -25,6 +25,9 @@ struct ExtractInput {
   // Backend sources that were not parsed, and why (outside the compile database, no guess allowed): a
   // missing cell of an op one of them names is unknown.
   std::vector<std::pair<std::filesystem::path, std::string>> unparsed;
+  // The functions shape: a command for each backend header, parsed on its own when no unit read it and it
+  // names an op (its definitions are seen nowhere else).
+  std::vector<CompileCommand> headers_alone;
   unsigned jobs = 0;  // 0 = all cores
   std::string resource_dir;
   ResultCache* cache = nullptr;  // when set, every unit's inputs are recorded as dependencies

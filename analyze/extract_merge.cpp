@@ -88,6 +88,11 @@ class Merger {
       if (name_count[op->name] > 1) o.id = op->name + op->signature.parameter_key();
       inv.ops.push_back(std::move(o));
     }
+    for (const auto& name : in_.ops->op_list) {
+      if (!name_count.count(name))
+        inv.warnings.push_back("ops_interface.ops: '" + name + "' is no function of " + inv.interface_name +
+                               " in ops_interface.headers");
+    }
     inv.cells.assign(inv.ops.size(), std::vector<Cell>(inv.backends.size()));
     for (std::size_t bi = 0; bi < inv.backends.size(); ++bi) fill_backend(inv, ops, bi);
     std::sort(inv.unexposed.begin(), inv.unexposed.end(), [](const Unexposed& a, const Unexposed& b) {
@@ -279,6 +284,12 @@ class Merger {
       }
       if (!row) {
         if (overrides_interface(impl->usr)) continue;
+        // A function of a namespace inside the backend's own (native::detail, opencl::kernels) is a helper,
+        // not what the backend exposes.
+        if (in_.ops->shape == OpsConfig::Shape::functions) {
+          auto own = in_.ops->implementations.find(backend);
+          if (own != in_.ops->implementations.end() && impl->owner != own->second) continue;
+        }
         inv.unexposed.push_back(
             {backend, impl->function(), impl->signature.render(impl->function()), impl->declared});
         continue;

@@ -163,7 +163,9 @@ class TuWalker {
     std::string ns = enclosing_namespace(fn);
     const std::string spelled = clang::spelling(fn);
     if (ns == in_.ops->ops_namespace && header_is_interface(p.file)) {
-      if (auto op = in_.ops->op_names.match(spelled)) {
+      const auto& listed = in_.ops->op_list;  // ops_interface.ops: only these functions are ops
+      if (auto op = in_.ops->op_names.match(spelled);
+          op && (listed.empty() || std::find(listed.begin(), listed.end(), *op) != listed.end())) {
         Signature sig = signature_of(tu_, fn);
         strip_namespace(sig, ns);
         out_.ops.push_back({usr(fn), *op, category_of(p.file), std::move(sig), p});
@@ -250,7 +252,12 @@ class TuWalker {
         case CXCursor_FunctionTemplate:  // function templates are ops and implementations like any other
           if (k != CXCursor_CXXMethod && in_.ops->shape == OpsConfig::Shape::functions)
             function_shape_decl(c);
-          if (clang::is_definition(c)) definition(c);
+          if (clang::is_definition(c)) {
+            definition(c);
+          } else if (const Place p = place_of(c);
+                     is_header_path(p.file) && in_project(p.file) && clang::has_skipped_body(tu_, c)) {
+            out_.skipped.emplace_back(usr(c), p.file);  // a function template of a preamble header
+          }
           break;
         default:
           break;

@@ -13,7 +13,7 @@ const std::vector<ModelInfo>& inventory_models() {
       {"interface_class", "class", {"class", "implementations"}, 1, nullptr},
       {"functions",
        "functions",
-       {"namespace", "implementations", "op_names", "implementation_names", "migration"},
+       {"namespace", "implementations", "op_names", "implementation_names", "migration", "ops"},
        1,
        nullptr},
       {"enum_dispatch",

@@ -188,4 +188,71 @@ std::vector<std::pair<unsigned, std::string>> function_heads(const std::vector<T
   return out;
 }
 
+std::vector<NamespaceFunction> namespace_functions(const std::vector<Token>& t) {
+  static const std::set<std::string_view> kNot = {
+      "if",       "for",           "while",  "switch", "return", "sizeof", "decltype", "alignof", "noexcept",
+      "operator", "static_assert", "typeid", "catch",  "new",    "delete", "throw",    "alignas"};
+  std::vector<NamespaceFunction> out;
+  // The open blocks: the namespace each names, or "" with `other` set for any other block.
+  struct Block {
+    std::string ns;
+    bool other = false;
+  };
+  std::vector<Block> open;
+  std::size_t others = 0;  // open blocks that are not namespaces
+  auto current = [&]() { return open.empty() ? std::string() : open.back().ns; };
+  for (std::size_t k = 0; k < t.size(); ++k) {
+    const std::string_view x = t[k].text;
+    if (x == "{") {
+      // `namespace a::b {`, `namespace {`, `extern "C" {` (the string blanked) open namespace scopes.
+      std::size_t j = k;
+      std::string name;
+      while (j > 0 && (is_ident(t[j - 1].text) || t[j - 1].text == "::") && t[j - 1].text != "namespace" &&
+             t[j - 1].text != "extern")
+        name.insert(0, t[--j].text);
+      const bool ns = j > 0 && (t[j - 1].text == "namespace" || (t[j - 1].text == "extern" && name.empty()));
+      if (ns && t[j - 1].text == "namespace") {
+        const std::string outer = current();
+        open.push_back({name.empty() ? outer : (outer.empty() ? name : outer + "::" + name), false});
+      } else if (ns) {
+        open.push_back({current(), false});
+      } else {
+        open.push_back({current(), true});
+        ++others;
+      }
+      continue;
+    }
+    if (x == "}") {
+      if (!open.empty()) {
+        others -= open.back().other ? 1 : 0;
+        open.pop_back();
+      }
+      continue;
+    }
+    if (others || !is_ident(x) || k + 1 >= t.size() || t[k + 1].text != "(" || kNot.count(x) || k == 0)
+      continue;
+    // A return type before the name: an identifier, a template's closing '>', '*' or '&' (not `a::f`, a
+    // qualified definition, and not the start of a statement, a macro use).
+    const std::string_view before = t[k - 1].text;
+    static const std::set<std::string_view> kStatement = {"return", "else",  "case",    "new",
+                                                          "delete", "throw", "typedef", "using"};
+    if (!(is_ident(before) || before == ">" || before == "*" || before == "&") || kStatement.count(before))
+      continue;
+    int depth = 0;
+    std::size_t j = k + 1;
+    for (; j < t.size(); ++j) {
+      if (t[j].text == "(") ++depth;
+      if (t[j].text == ")" && --depth == 0) break;
+    }
+    // After the parameters: qualifiers and a trailing return type up to the body or the ';'.
+    std::size_t e = j + 1;
+    while (e < t.size() && t[e].text != "{" && t[e].text != ";" && t[e].text != "=" && t[e].text != "(" &&
+           t[e].text != ",")
+      ++e;
+    if (e >= t.size() || (t[e].text != "{" && t[e].text != ";")) continue;
+    out.push_back({current(), std::string(x), t[k].line, t[e].text == "{"});
+  }
+  return out;
+}
+
 }  // namespace emberlint::discovery

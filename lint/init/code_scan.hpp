@@ -43,4 +43,16 @@ std::string first_base(const std::vector<Token>& t, std::size_t k, std::string& 
 // ';' (a definition's first line, in the usual formatting), as (line, name), in order.
 std::vector<std::pair<unsigned, std::string>> function_heads(const std::vector<Token>& t);
 
+// A function declared or defined at namespace scope, in any formatting (indented inside its namespaces or
+// not): the namespace it is in ("fcd::ops::native", "" for the global one), its name and line, and whether
+// this is its definition. Methods, out-of-line definitions of qualified names, operators and macro uses
+// without a return type are left out.
+struct NamespaceFunction {
+  std::string ns;
+  std::string name;
+  unsigned line = 0;
+  bool definition = false;
+};
+std::vector<NamespaceFunction> namespace_functions(const std::vector<Token>& t);
+
 }  // namespace emberlint::discovery

@@ -18,6 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
+constexpr std::size_t kMirrored = 3;  // files of a folder with namesakes in another's: the same code
+
 bool shared_name(const std::string& name) {
   return one_of(ascii_lower(name), {"common", "shared", "utils", "util", "detail", "base"});
 }
@@ -113,6 +115,17 @@ void Discoverer::group(const std::string& parent) {
       hinted.push_back(c);
   }
   const bool backend_parent = one_of(ascii_lower(name_of(parent)), {"backend", "backends"});
+  // Folders named cpu/ and gpu/ and nothing else are no group of backends when nothing in them is a device's
+  // code: no vendor library included, no file mirrored between them (a tuning database's devices/cpu/ and
+  // devices/gpu/ tables).
+  if (!backend_parent && hinted.size() >= 2 &&
+      std::all_of(hinted.begin(), hinted.end(),
+                  [&](const std::string& h) {
+                    return !named_library(name_of(h)) && !selecting_macro_.count(h) &&
+                           !backend_folders_.count(ascii_lower(name_of(h))) && folders_[h].any_files.empty();
+                  }) &&
+      mirrored_files(hinted.front(), hinted.back()) < kMirrored)
+    return;
   if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
   if (hinted.size() >= 2) vouch_for_siblings(parent, children, hinted);
   // A prefix the named children share ("ggml-"): other children with it are backends too (ggml-rpc).
@@ -143,7 +156,10 @@ void Discoverer::group(const std::string& parent) {
     const bool with_prefix = !prefix.empty() && name.rfind(prefix, 0) == 0 && name.size() > prefix.size();
     const bool is_hinted = std::find(hinted.begin(), hinted.end(), c) != hinted.end();
     if (with_prefix) name = name.substr(prefix.size());
-    if (shared_name(name)) {
+    if (shared_name(name) && serves_parent(c)) {
+      // linalg/detail/ beside linalg/cuda/ and linalg/opencl/, included by linalg/*.hpp: the frontend's.
+      continue;
+    } else if (shared_name(name)) {
       shared_all.push_back(c);
     } else if (ascii_lower(name) == "gpu" && hinted.size() > 1 && gpu_sibling(c)) {
       shared_gpu.push_back(c);
@@ -260,6 +276,18 @@ void Discoverer::vouch_for_siblings(const std::string& parent, const std::vector
   std::vector<std::string> found;
   for (const auto& c : children) {
     if (is_hinted(c) || shared_name(name_of(c))) continue;
+    // Its files mirror those of two named folders: the same code for another device (host_based/ with the
+    // vector_operations.hpp and matrix_operations.hpp of cuda/ and opencl/).
+    std::vector<std::string> mirrored;
+    for (const auto& h : hinted) {
+      if (mirrored_files(c, h) >= kMirrored) mirrored.push_back(name_of(h) + "/");
+    }
+    if (mirrored.size() >= 2) {
+      vouched_[c] = "its files mirror those of " + join_why(mirrored, 3) + " (" + std::to_string(kMirrored) +
+                    " or more of the same name)";
+      found.push_back(c);
+      continue;
+    }
     // Its files that include a library a named folder is a backend of (outside #if blocks), each library's
     // count, and none named after a backend.
     std::map<const KnownLibrary*, std::size_t> including;
@@ -320,6 +348,44 @@ void Discoverer::vouch_for_siblings(const std::string& parent, const std::vector
     }
   }
   hinted.insert(hinted.end(), found.begin(), found.end());
+}
+
+// How many files of `a` have a namesake in `b`, the folders' own names taken out of the file names
+// (Serial/Kokkos_Serial_Task.hpp and OpenMP/Kokkos_OpenMP_Task.hpp are both Kokkos__Task.hpp).
+std::size_t Discoverer::mirrored_files(const std::string& a, const std::string& b) const {
+  auto stems = [&](const std::string& folder) {
+    const std::string own = ascii_lower(name_of(folder));
+    std::set<std::string> out;
+    for (const ScannedFile& f : files_) {
+      if (!under(f.dir, folder)) continue;
+      std::string stem = ascii_lower(f.rel.substr(folder.size() + 1));
+      stem = stem.substr(0, stem.rfind('.'));
+      for (std::size_t at; !own.empty() && (at = stem.find(own)) != std::string::npos;)
+        stem.erase(at, own.size());
+      out.insert(stem);
+    }
+    return out;
+  };
+  const auto sa = stems(a), sb = stems(b);
+  return static_cast<std::size_t>(
+      std::count_if(sa.begin(), sa.end(), [&](const std::string& x) { return sb.count(x) != 0; }));
+}
+
+// Whether the files directly in a folder's parent include it: a detail/ folder that serves the code beside
+// it, not the backends beside it.
+bool Discoverer::serves_parent(const std::string& folder) const {
+  const std::string parent = parent_of(folder), own = name_of(folder);
+  const std::string spelled = (parent.empty() ? "" : name_of(parent) + "/") + own + "/";
+  for (const ScannedFile& f : files_) {
+    if (f.dir != parent || std::find(glue_files_.begin(), glue_files_.end(), f.rel) != glue_files_.end())
+      continue;
+    for (const auto& [name, conditional] : f.includes) {
+      if (name.rfind(own + "/", 0) == 0 || name.rfind(spelled, 0) == 0 ||
+          name.find("/" + spelled) != std::string::npos)
+        return true;
+    }
+  }
+  return false;
 }
 
 // Whether a proposed backend is a GPU one: named after a GPU library, or its files include one most.

@@ -202,6 +202,7 @@ void Discoverer::find_model() {
   // Registrations first: their evidence is a call per op per backend, and a tree of that shape also switches
   // on small sub-op enums (a binary op's kind) that would look like enum_dispatch.
   find_registrations();
+  if (!out_.model) find_namespace_functions();
   if (!out_.model) find_enum_dispatch();
   if (!out_.model) find_op_classes();
 }

@@ -94,6 +94,8 @@ class Discoverer {
                           std::vector<std::string>& hinted);
   bool gpu_backend(const std::string& id) const;
   bool names_gpu(const std::string& folder) const;
+  std::size_t mirrored_files(const std::string& a, const std::string& b) const;
+  bool serves_parent(const std::string& folder) const;
   static const KnownLibrary* top_library(const FolderStats& s);
   ProposedBackend* backend(const std::string& id);
   void find_libraries();
@@ -122,6 +124,7 @@ class Discoverer {
   void find_model();
   void find_registrations();  // discover_registrations.cpp
   void find_enum_dispatch();
+  void find_namespace_functions();  // discover_functions.cpp
   void find_op_classes();
 
   std::filesystem::path root_;

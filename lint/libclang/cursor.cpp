@@ -109,6 +109,24 @@ std::vector<std::string> token_spellings(CXTranslationUnit tu, CXSourceRange ran
   return out;
 }
 
+bool has_skipped_body(CXTranslationUnit tu, CXCursor c) {
+  // libclang calls a function template whose body was skipped no definition, and its extent stops at the
+  // parameters: the body's '{' is the next thing in the file.
+  CXFile file = nullptr;
+  unsigned offset = 0;
+  clang_getExpansionLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &file, nullptr, nullptr, &offset);
+  if (!file) return false;
+  std::size_t size = 0;
+  const char* text = clang_getFileContents(tu, file, &size);
+  if (!text) return false;
+  for (std::size_t i = offset; i < size; ++i) {
+    const char ch = text[i];
+    if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') continue;
+    return ch == '{';
+  }
+  return false;
+}
+
 std::optional<std::string> first_error(CXTranslationUnit tu) {
   for (unsigned i = 0, n = clang_getNumDiagnostics(tu); i < n; ++i) {
     Diagnostic d(clang_getDiagnostic(tu, i));

@@ -1,6 +1,7 @@
 // The one cursor-level wrapper of libclang: kinds, names, types, places, children and tokens of cursors. With
-// lint/libclang/clang.hpp (handles) and lint/parse/parse.hpp (parsing) it is the only code that calls libclang; analyze/,
-// rules/ and cli/ use these functions (tests/lint/architecture_test.cpp holds them to it).
+// lint/libclang/clang.hpp (handles) and lint/parse/parse.hpp (parsing) it is the only code that calls
+// libclang; analyze/, rules/ and cli/ use these functions (tests/lint/architecture_test.cpp holds them to
+// it).
 #pragma once
 
 #include <filesystem>
@@ -193,6 +194,9 @@ void for_each_include_in(CXTranslationUnit tu, CXFile file,
 
 // The spellings of the tokens of a range.
 std::vector<std::string> token_spellings(CXTranslationUnit tu, CXSourceRange range);
+// Whether a function declaration that libclang calls no definition had its body skipped (the unit skips
+// the bodies of its preamble's headers): its '{' follows its extent.
+bool has_skipped_body(CXTranslationUnit tu, CXCursor c);
 // The formatted text (with its place) of the unit's first diagnostic of error severity or worse.
 std::optional<std::string> first_error(CXTranslationUnit tu);
 

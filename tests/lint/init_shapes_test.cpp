@@ -222,4 +222,67 @@ TEST_F(InitShapes, AVendoredCopyOfALibraryHeaderIsExcludedAndIncludesOfItAreTheL
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+// facade: a header-only library whose frontend functions (fcd::ops::scale, ...) call the function of the same
+// name in the namespace of the backend the data is on (fcd::ops::native, ::opencl, ::cuda), each backend a
+// folder beside the frontend headers with the same file names (ViennaCL's shape). native/ is named after no
+// library: it mirrors the named ones. detail/ beside them serves the frontend headers, the tuning database's
+// cpu/ and gpu/ folders are data tables. init proposes the functions model; the frontend's dispatch headers
+// are glue; analyze parses the backends' headers (the frontend includes opencl's and cuda's only under #if)
+// and sees the function templates of native's, whose bodies the units skipped.
+TEST_F(InitShapes, ADispatchByNamespaceToMirroredBackendFoldersIsTheFunctionsModel) {
+  tree("facade", {"tests/test_ops.cpp", "tests/reduce_ops.cpp", "examples/tuned.cpp"}, "-Iinclude");
+  // A build with the opencl backend compiles one more unit, which defines FCD_WITH_OPENCL: opencl's headers
+  // parse only with it (reduce_ops.hpp says #error without), so analyze parses them with that unit's flags,
+  // not with those of the nearer tests/reduce_ops.cpp.
+  json db = json::parse(read_file(root_ / "build" / "compile_commands.json"));
+  db.push_back({{"directory", root_.string()},
+                {"file", "examples/opencl_kernels.cpp"},
+                {"command", "c++ -std=c++17 -Iinclude -DFCD_WITH_OPENCL -c examples/opencl_kernels.cpp"}});
+  write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  const json c = init();
+  const json& layers = c.at("layers");
+  EXPECT_EQ(layers.at("backends"), json::parse(R"({"cuda": ["include/fcd/ops/cuda/**"],
+                                                   "native": ["include/fcd/ops/native/**"],
+                                                   "opencl": ["include/fcd/ops/opencl/**"]})"))
+      << text_;
+  EXPECT_EQ(layers.at("glue"), json({"examples/**", "include/fcd/ops/matrix_ops.hpp",
+                                     "include/fcd/ops/reduce_ops.hpp", "include/fcd/ops/vector_ops.hpp"}))
+      << text_;
+  EXPECT_EQ(c.at("ops_interface"),
+            json::parse(R"({"model": "functions", "headers": ["include/fcd/ops/*_ops.hpp"],
+      "namespace": "fcd::ops", "implementations": {"cuda": "fcd::ops::cuda", "native": "fcd::ops::native",
+                                                   "opencl": "fcd::ops::opencl"}})"))
+      << text_;
+  EXPECT_NE(text_.find("6 functions of fcd::ops in 3 frontend headers"), std::string::npos) << text_;
+  const Outcome layer = run_in(root_,
+                               emberlint::test::emberlint() +
+                                   " layers --format json include/fcd/ops/detail/blocking.hpp "
+                                   "include/fcd/tuning/devices/gpu/vendor_a/model_1.hpp",
+                               scratch_);
+  ASSERT_EQ(layer.exit_code, 0) << layer.err;
+  for (const auto& f : json::parse(layer.out)) EXPECT_EQ(f.at("layer"), "frontend") << layer.out;
+
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 2u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+
+  const Outcome a = run_in(root_, emberlint::test::emberlint() + " analyze -p build --format json", scratch_);
+  ASSERT_EQ(a.exit_code, 1) << a.out << a.err;  // the gemv signatures differ (EL401)
+  const json report = json::parse(a.out);
+  std::map<std::string, std::map<std::string, std::string>> cells;  // op -> backend -> status
+  for (const auto& op : report.at("ops"))
+    for (const auto& [backend, cell] : op.at("cells").items())
+      cells[op.at("name").get<std::string>()][backend] = cell.at("status").get<std::string>();
+  ASSERT_EQ(cells.size(), 6u) << a.out;
+  for (const auto& [op, row] : cells) {
+    EXPECT_EQ(row.at("native"), "native") << op << ": the bodies of native's templates, skipped by the units";
+    EXPECT_EQ(row.at("opencl"), "native") << op << ": opencl's headers, which no unit includes";
+    // cuda's headers do not parse without the CUDA SDK: what they name is unknown, max_value they never name.
+    EXPECT_EQ(row.at("cuda"), op == "max_value" ? "missing" : "unknown") << op;
+  }
+  std::set<std::string> codes;
+  for (const auto& d : report.at("diagnostics")) codes.insert(d.at("code").get<std::string>());
+  EXPECT_EQ(codes, (std::set<std::string>{"EL400", "EL401"})) << "no EL402 for native::detail's helpers";
+}
+
 }  // namespace
