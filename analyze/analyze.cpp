@@ -93,6 +93,15 @@ std::vector<fs::path> backend_headers(const Config& cfg, const OpsConfig& ops) {
   });
 }
 
+// The compile database of -p (none without it); a malformed one is a usage error.
+std::vector<CompileCommand> database(const Config& cfg, const std::optional<fs::path>& build_dir) {
+  try {
+    return load_project_commands(cfg, build_dir);
+  } catch (const CompileDatabaseError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 // One command per file: its compile database entry; else, with a database, the entry of its nearest file
 // (a guess: `guesses` says so); else the config's compile_flags (the user's own statement, no guess). C
 // sources run as C (the clang driver, no C++ -std), headers as C++ unless every other unit is C. Each is
@@ -103,12 +112,7 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
                                          std::vector<std::string>& guesses,
                                          std::vector<std::pair<fs::path, std::string>>& unparsed,
                                          DriverQuery& driver) {
-  std::vector<CompileCommand> db;
-  try {
-    db = load_project_commands(cfg, build_dir);
-  } catch (const CompileDatabaseError& e) {
-    throw UsageError(e.what());
-  }
+  const std::vector<CompileCommand> db = database(cfg, build_dir);
   // A source the database compiles several times (once per backend, with other defines) is several units,
   // each parsed with its own command.
   std::map<fs::path, std::vector<const CompileCommand*>> by_file;
@@ -163,17 +167,6 @@ std::vector<CompileCommand> commands_for(const std::vector<fs::path>& files, con
 // Whether a command defines a macro named after a backend (`-DLIB_WITH_OPENCL` for opencl): a unit of a build
 // that selects it.
 bool selects_backend(const CompileCommand& c, const std::string& backend) {
-  auto words = [](std::string_view text) {
-    std::vector<std::string> out(1);
-    for (char ch : text) {
-      if (std::isalnum(static_cast<unsigned char>(ch))) {
-        out.back().push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(ch))));
-      } else if (!out.back().empty()) {
-        out.emplace_back();
-      }
-    }
-    return out;
-  };
   const std::string id = ascii_lower(backend);
   for (std::size_t i = 0; i < c.arguments.size(); ++i) {
     std::string_view a = c.arguments[i];
@@ -198,12 +191,7 @@ std::vector<CompileCommand> header_commands(const std::vector<fs::path>& headers
   std::vector<std::string> no_guesses;
   std::vector<std::pair<fs::path, std::string>> no_unparsed;
   if (!build_dir) return commands_for(headers, cfg, ops, build_dir, no_guesses, no_unparsed, driver);
-  std::vector<CompileCommand> db;
-  try {
-    db = load_project_commands(cfg, build_dir);
-  } catch (const CompileDatabaseError& e) {
-    throw UsageError(e.what());
-  }
+  const std::vector<CompileCommand> db = database(cfg, build_dir);
   std::map<std::string, std::vector<CompileCommand>> selecting;  // backend -> its units
   std::vector<CompileCommand> out;
   for (const auto& f : headers) {

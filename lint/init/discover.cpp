@@ -92,21 +92,6 @@ std::set<std::string> submodule_paths(const fs::path& root) {
 
 }  // namespace
 
-std::vector<std::string> words(const std::string& name) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (char c : name) {
-    if (std::isalnum(static_cast<unsigned char>(c))) {
-      cur.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-    } else if (!cur.empty()) {
-      out.push_back(std::move(cur));
-      cur.clear();
-    }
-  }
-  if (!cur.empty()) out.push_back(std::move(cur));
-  return out;
-}
-
 bool one_of(const std::string& s, std::initializer_list<const char*> names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return s == n; });
 }

@@ -15,6 +15,7 @@
 #include "lint/init/code_scan.hpp"
 #include "lint/init/discover.hpp"
 #include "lint/init/vendored.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint::discovery {
 
@@ -58,8 +59,6 @@ struct VerifiedName {
   std::string note;  // what differs from the spelling, or why it is not verified; empty when it is as spelled
 };
 
-// The words of a folder name: "ggml-cuda" -> ggml, cuda; "no_gpu" -> no, gpu.
-std::vector<std::string> words(const std::string& name);
 bool one_of(const std::string& s, std::initializer_list<const char*> names);
 std::string parent_of(const std::string& rel);
 std::string plural(std::size_t n, const std::string& one);

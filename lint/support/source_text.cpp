@@ -115,6 +115,21 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> words(std::string_view name) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : name) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      cur.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    } else if (!cur.empty()) {
+      out.push_back(std::move(cur));
+      cur.clear();
+    }
+  }
+  if (!cur.empty()) out.push_back(std::move(cur));
+  return out;
+}
+
 std::string sanitize_utf8(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -55,5 +55,8 @@ std::optional<std::size_t> first_invalid_utf8(std::string_view text);
 std::string sanitize_utf8(std::string_view text);
 // The text with ASCII letters lower-cased (header names, folder words, rule options compared ignoring case).
 std::string ascii_lower(std::string_view text);
+// The lowercase alphanumeric words of a name: "ggml-cuda" -> ggml, cuda; "LIB_WITH_OPENCL" -> lib, with,
+// opencl.
+std::vector<std::string> words(std::string_view name);
 
 }  // namespace emberlint
