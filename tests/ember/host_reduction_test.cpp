@@ -1,7 +1,8 @@
 // The host backends' sums on several threads (frontend/src/host/loops.hpp): a full sum splits its pairwise
 // tree (pairwise_sum_parallel) and a sum over the last axis splits its rows, and both keep the bits of the
 // serial pairwise summation NumPy does, at sizes around the split, of every residue mod 8, on each host
-// backend; a large full sum runs on the pool.
+// backend; a sum over a leading axis splits its columns and adds each in order; a large full sum runs on the
+// pool.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -163,6 +164,43 @@ TEST(HostReductions, AFullSumAndRowSumsHaveTheSerialPairwiseBitsOnEveryHostBacke
       }
       EXPECT_EQ(wrong, 0) << name << ": rows of " << columns
                           << " whose sum differs from the serial pairwise sum";
+    }
+  }
+}
+
+// A float32 sum over leading axes adds each column's elements in order in double (the order the OpenCL
+// backend and Parity.SumOverLeadingAxesIsExact hold every backend to): the kernel takes eight rows a sweep
+// and bands of host::kAddRowsBand columns, the reduction a band a thread. Row counts of every residue mod 8,
+// bands cut short, several outer slices, inputs large enough to split over threads, at every SIMD level.
+TEST(HostReductions, ColumnSumsAddEachColumnInOrderOnEveryHostBackendAndLevel) {
+  const SimdLevelScope restore;
+  const std::int64_t band = host::kAddRowsBand;
+  // {outer, rows, columns}: the sum is over rows.
+  const std::vector<std::array<std::int64_t, 3>> shapes = {
+      {1, 17, band + 5},   {1, 9, 2 * band},          {1, 23, 7},
+      {2, 13, band + 100}, {1, 1029, 2 * band + 300}, {3, 300, band / 2 + 3}};
+  for (const char* level : {"baseline", "avx2", "avx512"}) {
+    const std::string used = set_host_simd_level(level);
+    for (const std::string& name : host_backends()) {
+      BackendScope scope(name);
+      for (const auto& [outer, rows, columns] : shapes) {
+        const std::vector<float> m = spread(outer * rows * columns, static_cast<unsigned>(rows + columns));
+        const std::vector<float> sums =
+            ops::to_host<float>(ops::sum(ops::from_data(m, {outer, rows, columns}), {{1}}));
+        ASSERT_EQ(sums.size(), static_cast<std::size_t>(outer * columns)) << name;
+        int wrong = 0;
+        for (std::int64_t o = 0; o < outer; ++o) {
+          for (std::int64_t c = 0; c < columns; ++c) {
+            double acc = -0.0;
+            for (std::int64_t r = 0; r < rows; ++r)
+              acc += static_cast<double>(m[static_cast<std::size_t>((o * rows + r) * columns + c)]);
+            wrong += std::bit_cast<std::uint32_t>(sums[static_cast<std::size_t>(o * columns + c)]) !=
+                     std::bit_cast<std::uint32_t>(static_cast<float>(acc));
+          }
+        }
+        EXPECT_EQ(wrong, 0) << used << ", " << name << ": columns of " << outer << " x " << rows << " x "
+                            << columns << " whose sum differs from the in-order sum";
+      }
     }
   }
 }

@@ -476,6 +476,16 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
   // inputs split the kept columns over threads; each output still adds its elements in the same order.
   using Acc = decltype(r.init(0));
   const std::int64_t work = p.outer * p.extent * p.inner;
+  // Chunks of 64 columns, or for the float32 sum's kernel a band of up to kAddRowsBand columns a thread: its
+  // rows' pattern runs at half the speed in the 512-column chunks of four a thread (vector_kernels.hpp).
+  const std::int64_t column_grain = [&] {
+    if constexpr (std::is_same_v<R, SumReducer<float>>) {
+      const std::int64_t share = (p.inner + host_threads() - 1) / host_threads();
+      return std::clamp<std::int64_t>((share + 15) / 16 * 16, 64, kAddRowsBand);
+    } else {
+      return std::int64_t{64};
+    }
+  }();
   parallel_for(
       p.inner,
       [&](std::int64_t first, std::int64_t last) {
@@ -498,7 +508,7 @@ void reduce(const Tensor& x, const std::vector<int>& axes, TOut* po, const R& r)
           }
         }
       },
-      work >= kParallelMin ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), 64,
+      work >= kParallelMin ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max(), column_grain,
       work >= kParallelMin * 16 ? std::int64_t{0} : std::numeric_limits<std::int64_t>::max());
 }
 

@@ -327,24 +327,37 @@ EMBER_ABS_KERNEL(abs_f64, double)
 
 // ---- sums ------------------------------------------------------------------------------------------------
 
-// Four rows per sweep over acc: each acc[i] still adds the rows in order, one rounding per row, but acc is
-// loaded and stored once per four rows and four input streams run at once.
+// Eight rows per sweep over acc: each acc[i] still adds the rows in order, one rounding per row, but acc is
+// loaded and stored once per eight rows and eight input streams run at once; the columns in bands of
+// kAddRowsBand (acc's band, 16 KiB, stays in L1 over every row).
 [[gnu::always_inline]] inline void add_rows_f32_to_f64_body(double* acc, const float* rows,
                                                             std::int64_t stride, std::int64_t count,
                                                             std::int64_t n) {
-  std::int64_t k = 0;
-  for (; k + 4 <= count; k += 4) {
-    const float* r0 = rows + k * stride;
-    const float *r1 = r0 + stride, *r2 = r1 + stride, *r3 = r2 + stride;
-    for (std::int64_t i = 0; i < n; ++i) {
-      acc[i] = (((acc[i] + static_cast<double>(r0[i])) + static_cast<double>(r1[i])) +
-                static_cast<double>(r2[i])) +
-               static_cast<double>(r3[i]);
+  for (std::int64_t c = 0; c < n; c += kAddRowsBand) {
+    double* a = acc + c;
+    const std::int64_t w = std::min(kAddRowsBand, n - c);
+    std::int64_t k = 0;
+    for (; k + 8 <= count; k += 8) {
+      const float* r0 = rows + k * stride + c;
+      const float *r1 = r0 + stride, *r2 = r1 + stride, *r3 = r2 + stride, *r4 = r3 + stride,
+                  *r5 = r4 + stride, *r6 = r5 + stride, *r7 = r6 + stride;
+      for (std::int64_t i = 0; i < w; ++i) {
+        double s = a[i];
+        s += static_cast<double>(r0[i]);
+        s += static_cast<double>(r1[i]);
+        s += static_cast<double>(r2[i]);
+        s += static_cast<double>(r3[i]);
+        s += static_cast<double>(r4[i]);
+        s += static_cast<double>(r5[i]);
+        s += static_cast<double>(r6[i]);
+        s += static_cast<double>(r7[i]);
+        a[i] = s;
+      }
     }
-  }
-  for (; k < count; ++k) {
-    const float* r = rows + k * stride;
-    for (std::int64_t i = 0; i < n; ++i) acc[i] += static_cast<double>(r[i]);
+    for (; k < count; ++k) {
+      const float* r = rows + k * stride + c;
+      for (std::int64_t i = 0; i < w; ++i) a[i] += static_cast<double>(r[i]);
+    }
   }
 }
 EMBER_VECTOR_KERNEL(add_rows_f32_to_f64,
