@@ -17,6 +17,10 @@
 #include <string_view>
 #include <type_traits>
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 #include "ember/random/distributions.h"
 #include "host/parallel.hpp"
 #include "host/simd_targets.hpp"
@@ -162,6 +166,94 @@ template <BinaryOp Op, class T>
     for (std::int64_t i = begin; i < end; ++i) out[i] = apply_binary<Op>(a[i], b[i]);
   }
 }
+#if defined(__x86_64__)
+// binary_loop with non-temporal stores (SSE2, every x86-64 cpu): out's lines go to memory without being read
+// first, a third less traffic for out = a + b from memory. The same IEEE operation on each element, so the
+// same values; the stores are fenced before return. For outputs larger than the caches (binary_f32).
+template <BinaryOp Op>
+inline __m128 apply_binary_sse(__m128 x, __m128 y) {
+  if constexpr (Op == BinaryOp::add) {
+    return _mm_add_ps(x, y);
+  } else if constexpr (Op == BinaryOp::subtract) {
+    return _mm_sub_ps(x, y);
+  } else if constexpr (Op == BinaryOp::multiply) {
+    return _mm_mul_ps(x, y);
+  } else {
+    return _mm_div_ps(x, y);
+  }
+}
+template <BinaryOp Op>
+inline __m128d apply_binary_sse(__m128d x, __m128d y) {
+  if constexpr (Op == BinaryOp::add) {
+    return _mm_add_pd(x, y);
+  } else if constexpr (Op == BinaryOp::subtract) {
+    return _mm_sub_pd(x, y);
+  } else if constexpr (Op == BinaryOp::multiply) {
+    return _mm_mul_pd(x, y);
+  } else {
+    return _mm_div_pd(x, y);
+  }
+}
+inline __m128 load_sse(const float* p) {
+  return _mm_loadu_ps(p);
+}
+inline __m128d load_sse(const double* p) {
+  return _mm_loadu_pd(p);
+}
+inline __m128 splat_sse(float v) {
+  return _mm_set1_ps(v);
+}
+inline __m128d splat_sse(double v) {
+  return _mm_set1_pd(v);
+}
+inline void stream_sse(float* p, __m128 v) {
+  _mm_stream_ps(p, v);
+}
+inline void stream_sse(double* p, __m128d v) {
+  _mm_stream_pd(p, v);
+}
+template <BinaryOp Op, class T>
+void binary_stream_loop(const T* a, bool a_scalar, const T* b, bool b_scalar, T* out, std::int64_t begin,
+                        std::int64_t end) {
+  const auto one = [&](std::int64_t i) {
+    out[i] = apply_binary<Op>(a_scalar ? a[0] : a[i], b_scalar ? b[0] : b[i]);
+  };
+  std::int64_t i = begin;
+  for (; i < end && reinterpret_cast<std::uintptr_t>(out + i) % 16 != 0; ++i) one(i);
+  constexpr std::int64_t kLanes = 16 / static_cast<std::int64_t>(sizeof(T));
+  const auto lanes = [&](auto x_of, auto y_of) {
+    for (; i + kLanes <= end; i += kLanes) stream_sse(out + i, apply_binary_sse<Op>(x_of(i), y_of(i)));
+  };
+  const auto from_a = [&](std::int64_t k) { return load_sse(a + k); };
+  const auto from_b = [&](std::int64_t k) { return load_sse(b + k); };
+  if (a_scalar) {
+    const auto x = splat_sse(a[0]);
+    lanes([&](std::int64_t) { return x; }, from_b);
+  } else if (b_scalar) {
+    const auto y = splat_sse(b[0]);
+    lanes(from_a, [&](std::int64_t) { return y; });
+  } else {
+    lanes(from_a, from_b);
+  }
+  for (; i < end; ++i) one(i);
+  _mm_sfence();
+}
+template <class T>
+void binary_stream(BinaryOp op, const T* a, bool a_scalar, const T* b, bool b_scalar, T* out,
+                   std::int64_t begin, std::int64_t end) {
+  switch (op) {
+    case BinaryOp::add:
+      return binary_stream_loop<BinaryOp::add>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::subtract:
+      return binary_stream_loop<BinaryOp::subtract>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::multiply:
+      return binary_stream_loop<BinaryOp::multiply>(a, a_scalar, b, b_scalar, out, begin, end);
+    case BinaryOp::divide:
+      return binary_stream_loop<BinaryOp::divide>(a, a_scalar, b, b_scalar, out, begin, end);
+  }
+}
+#endif
+
 template <class T>
 [[gnu::always_inline]] inline void binary_body(BinaryOp op, const T* a, bool a_scalar, const T* b,
                                                bool b_scalar, T* out, std::int64_t begin, std::int64_t end) {
@@ -573,6 +665,26 @@ EMBER_VECTOR_KERNEL(gamma_f32,
 // pays for handing chunks to awake workers (0.3 us); sleeping ones are woken from 256K elements only
 // (parallel_for's wake_min; waking costs several us).
 constexpr std::int64_t kVectorParallelMin = kParallelMin / 4;
+// out = a op b over [0, n) by `kernel` (ordinary stores) or, for an output of kStreamStoreBytes and more on
+// x86-64, by binary_stream: the same values.
+template <class T, class Kernel>
+void binary_split(Kernel kernel, BinaryOp op, const T* a, bool a_scalar, const T* b, bool b_scalar, T* out,
+                  std::int64_t n) {
+#if defined(__x86_64__)
+  if (n * static_cast<std::int64_t>(sizeof(T)) >= kStreamStoreBytes) {
+    parallel_for(
+        n,
+        [&](std::int64_t begin, std::int64_t end) {
+          binary_stream(op, a, a_scalar, b, b_scalar, out, begin, end);
+        },
+        kVectorParallelMin);
+    return;
+  }
+#endif
+  parallel_for(
+      n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
+      kVectorParallelMin);
+}
 // Random fills take 0.3 to 2 ns an element: from 64K elements (20 us and more) they are worth waking the
 // pool's workers for (the others from parallel_for's default, 16 times kVectorParallelMin).
 constexpr std::int64_t kRandomWakeMin = kParallelMin;
@@ -634,18 +746,12 @@ void add_rows_f32_to_f64(double* acc, const float* rows, std::int64_t stride, st
 
 void binary_f32(BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
                 std::int64_t n) {
-  const auto kernel = binary_f32_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
-      kVectorParallelMin);
+  binary_split(binary_f32_at(simd_level()), op, a, a_scalar, b, b_scalar, out, n);
 }
 
 void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bool b_scalar, double* out,
                 std::int64_t n) {
-  const auto kernel = binary_f64_at(simd_level());
-  parallel_for(
-      n, [&](std::int64_t begin, std::int64_t end) { kernel(op, a, a_scalar, b, b_scalar, out, begin, end); },
-      kVectorParallelMin);
+  binary_split(binary_f64_at(simd_level()), op, a, a_scalar, b, b_scalar, out, n);
 }
 
 void binary_rows_f32(BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,

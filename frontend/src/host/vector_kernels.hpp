@@ -41,7 +41,12 @@ void add_rows_f32_to_f64(double* acc, const float* rows, std::int64_t stride, st
 void pairwise_sums_f32(const float* p, std::int64_t rows, std::int64_t len, double* sums);
 
 // out = a op b for n elements of float or double, where a and b each hold n elements or one (a scalar):
-// IEEE addition, subtraction, multiplication and division, exactly what a scalar loop computes.
+// IEEE addition, subtraction, multiplication and division, exactly what a scalar loop computes. An output of
+// kStreamStoreBytes and more (the L3 of the machines we measure: it leaves the caches before the next op
+// reads it) is written with non-temporal stores on x86-64, which do not read each line of out from memory
+// before writing it: a third less traffic. On an AMD EPYC, one thread adding two 16M-element float32 arrays
+// into a third took 5.7 to 6.0 ms of CPU time that way and 8.2 to 8.7 ms with ordinary stores.
+inline constexpr std::int64_t kStreamStoreBytes = std::int64_t{32} << 20;
 enum class BinaryOp { add, subtract, multiply, divide };
 void binary_f32(BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
                 std::int64_t n);
