@@ -80,6 +80,7 @@ void Discoverer::find_suffix_backends() {
   // folder -> suffix -> the stems of its sources with that suffix; stem -> suffixes.
   std::map<std::string, std::map<std::string, std::set<std::string>>> by_suffix;
   std::map<std::string, std::map<std::string, std::set<std::string>>> by_stem;
+  std::set<std::string> suffix_folders;  // the folders where suffixes chose backends
   for (const ScannedFile& f : files_) {
     if (f.header || !frontend_file(f)) continue;
     const auto s = split_suffix(name_of(f.rel));
@@ -142,37 +143,91 @@ void Discoverer::find_suffix_backends() {
         }
       }
       for (const ScannedFile* m : members) file_backends_[m->rel] = owners;
+      suffix_folders.insert(folder);
+    }
+  }
+  find_suffix_headers(suffix_folders);
+}
+
+// A header of the frontend in a folder of per-device files or below it (src/ops/scale/launch.cuh) that only
+// one backend's files include (scale_gpu.cu and fill_gpu.cu) is that backend's too, as are the headers only
+// it includes in turn. One that files of two backends, or the frontend's, include stays the frontend's.
+void Discoverer::find_suffix_headers(const std::set<std::string>& folders) {
+  auto in_folders = [&](const std::string& rel) {
+    return std::any_of(folders.begin(), folders.end(),
+                       [&](const std::string& d) { return d.empty() || rel.rfind(d + "/", 0) == 0; });
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    // header -> the owners of each file that includes it (empty: a file of no backend)
+    std::map<std::string, std::set<std::vector<std::string>>> includers;
+    for (const ScannedFile& f : files_) {
+      std::vector<std::string> owners;
+      if (auto it = file_backends_.find(f.rel); it != file_backends_.end())
+        owners = it->second;
+      else if (std::string id = backend_of(f); !id.empty())
+        owners = {id};
+      for (const auto& [name, conditional] : f.includes) {
+        const std::string h = resolve_include(f, name);
+        if (!h.empty() && h != f.rel && in_folders(h)) includers[h].insert(owners);
+      }
+    }
+    for (const ScannedFile& f : files_) {
+      auto it = includers.find(f.rel);
+      if (!f.header || it == includers.end() || it->second.size() != 1 || it->second.begin()->empty() ||
+          !frontend_file(f))
+        continue;
+      const std::vector<std::string>& owners = *it->second.begin();
+      file_backends_[f.rel] = owners;
+      for (const std::string& id : owners) {
+        ProposedBackend* b = backend(id);
+        b->paths.push_back(f.rel);
+        ++b->files;
+        b->why += "; " + f.rel + " (included by its files only)";
+      }
+      changed = true;
     }
   }
 }
 
-// The backends whose headers a file includes: their folders' and suffixed files' headers (found beside it,
-// above it, in include/ or src/, or on a compile command's -I), and the libraries only backends use.
-std::set<std::string> Discoverer::included_backends(const ScannedFile& f) const {
-  std::vector<fs::path> bases;
-  for (std::string d = f.dir;; d = parent_of(d)) {
-    bases.push_back(root_ / d);
-    if (d.empty()) break;
-  }
-  bases.push_back(root_ / "include");
-  bases.push_back(root_ / "src");
-  std::set<fs::path> seen(bases.begin(), bases.end());
-  for (const CompileCommand& c : commands_) {
-    for (const fs::path& p : include_paths(c).angle) {
-      const fs::path n = p.lexically_normal();
-      if (is_under(n, root_) && seen.insert(n).second) bases.push_back(n);
+// The project file an #include of `f` names: found beside it, above it, in include/ or src/, or on a compile
+// command's -I; empty when none is.
+std::string Discoverer::resolve_include(const ScannedFile& f, const std::string& name) const {
+  if (include_bases_all_.empty()) {
+    std::set<fs::path> seen;
+    for (const char* base : {"include", "src"}) {
+      include_bases_all_.push_back(root_ / base);
+      seen.insert(root_ / base);
     }
-  }
-  std::set<std::string> out;
-  std::error_code ec;
-  for (const auto& [name, conditional] : f.includes) {
-    std::string found;
-    for (const fs::path& b : bases) {
-      if (fs::is_regular_file(b / name, ec)) {
-        found = (b / name).lexically_normal().lexically_relative(root_).generic_string();
-        break;
+    for (const CompileCommand& c : commands_) {
+      for (const fs::path& p : include_paths(c).angle) {
+        const fs::path n = p.lexically_normal();
+        if (is_under(n, root_) && seen.insert(n).second) include_bases_all_.push_back(n);
       }
     }
+  }
+  std::error_code ec;
+  auto found = [&](const fs::path& b) {
+    return fs::is_regular_file(b / name, ec)
+               ? (b / name).lexically_normal().lexically_relative(root_).generic_string()
+               : std::string();
+  };
+  for (std::string d = f.dir;; d = parent_of(d)) {
+    if (std::string rel = found(root_ / d); !rel.empty()) return rel;
+    if (d.empty()) break;
+  }
+  for (const fs::path& b : include_bases_all_) {
+    if (std::string rel = found(b); !rel.empty()) return rel;
+  }
+  return {};
+}
+
+// The backends whose headers a file includes: their folders' and suffixed files' headers (resolve_include),
+// and the libraries only backends use.
+std::set<std::string> Discoverer::included_backends(const ScannedFile& f) const {
+  std::set<std::string> out;
+  for (const auto& [name, conditional] : f.includes) {
+    const std::string found = resolve_include(f, name);
     if (!found.empty()) {
       for (const ScannedFile& g : files_) {
         if (g.rel != found) continue;

@@ -109,6 +109,8 @@ class Discoverer {
   void find_suffix_backends();
   void find_backend_programs();
   void find_backend_tests();
+  void find_suffix_headers(const std::set<std::string>& folders);
+  std::string resolve_include(const ScannedFile& f, const std::string& name) const;
   std::set<std::string> included_backends(const ScannedFile& f) const;
 
   // The code (discover_model.cpp).
@@ -142,6 +144,7 @@ class Discoverer {
   // A file outside the backend folders that is one backend's by its name's suffix (src/ops/add_cpu.cc):
   // file -> its backend(s) (find_suffix_backends).
   std::map<std::string, std::vector<std::string>> file_backends_;
+  mutable std::vector<std::filesystem::path> include_bases_all_;  // include/, src/ and -I (resolve_include)
   VendoredFiles vendored_files_;
   std::map<std::string, std::string> vendored_why_;  // file -> why it is vendored (vendored()), "" if not
   Discovery out_;

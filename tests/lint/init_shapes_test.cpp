@@ -285,4 +285,24 @@ TEST_F(InitShapes, ADispatchByNamespaceToMirroredBackendFoldersIsTheFunctionsMod
   EXPECT_EQ(codes, (std::set<std::string>{"EL400", "EL401"})) << "no EL402 for native::detail's helpers";
 }
 
+// weft: beside cinder's per-device files, src/ops/kernels/launch.cuh is included by the _gpu files only and
+// uses OpenCL: it is the opencl backend's (no EL100/EL101 on it); src/ops/shared/clamp.h, included by files
+// of both backends, stays the frontend's.
+TEST_F(InitShapes, AHeaderOnlyOneBackendsPerDeviceFilesIncludeIsThatBackends) {
+  tree("weft",
+       {"src/cpu/pool.cpp", "src/opencl/queue.cpp", "src/ops/scale.cpp", "src/ops/scale_cpu.cpp",
+        "src/ops/scale_gpu.cpp", "src/ops/fill.cpp", "src/ops/fill_cpu.cpp", "src/ops/fill_gpu.cpp"},
+       "-Iinclude -Isrc");
+  const json c = init();
+  const json& b = c.at("layers").at("backends");
+  EXPECT_EQ(b.at("opencl"), json({"src/opencl/**", "src/ops/*_gpu.cpp", "src/ops/kernels/launch.cuh"}))
+      << text_;
+  EXPECT_EQ(b.at("cpu"), json({"src/cpu/**", "src/ops/*_cpu.cpp"})) << text_;
+  EXPECT_NE(text_.find("(included by its files only)"), std::string::npos) << text_;
+  EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**", "src/**"})) << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_TRUE(want.empty()) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
 }  // namespace
