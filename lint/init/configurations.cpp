@@ -6,9 +6,11 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <utility>
 
 #include "lint/compile/configurations.hpp"
 #include "lint/support/glob.hpp"
+#include "lint/support/source_text.hpp"
 
 namespace emberlint {
 
@@ -142,6 +144,127 @@ bool propose_macro_configurations(const fs::path& root, const std::vector<Compil
   return true;
 }
 
+// The backend a -D macro names, by the words of its name (`VEXCL_BACKEND_OPENCL`, `LIB_WITH_HOST_BASED`: a
+// backend's name among them, one backend's) or its whole value (`LIB_BACKEND=opencl`); null when it names
+// none, two, or says a backend is off (`LIB_NO_CUDA`, `DISABLE_OPENCL`, `WITH_CUDA=0`) or is CMake's
+// `<target>_EXPORTS`.
+const ProposedBackend* backend_named(const std::string& define, const Discovery& d) {
+  const std::size_t eq = define.find('=');
+  const std::vector<std::string> name = words(define.substr(0, eq));
+  const std::string value = eq == std::string::npos ? std::string() : ascii_lower(define.substr(eq + 1));
+  if (name.empty() || name.back() == "exports") return nullptr;
+  for (const std::string& w : name) {
+    if (w == "no" || w == "not" || w == "disable" || w == "disabled" || w == "without" || w == "skip")
+      return nullptr;
+  }
+  const ProposedBackend* found = nullptr;
+  for (const ProposedBackend& b : d.backends) {
+    const std::vector<std::string> own = words(b.name);
+    bool named = false;
+    if (eq == std::string::npos || value == "1") {
+      named = !own.empty() && std::search(name.begin(), name.end(), own.begin(), own.end()) != name.end();
+    } else {
+      named = words(value) == own;
+    }
+    if (!named) continue;
+    if (found) return nullptr;  // names two backends: no one's
+    found = &b;
+  }
+  return found;
+}
+
+// Backends the build selects with a macro named after them wherever the file is (not only in the backend's
+// folder): vexcl's -DVEXCL_BACKEND_OPENCL on every command, under which a using-directive makes vex::backend
+// the OpenCL backend; ViennaCL's -DVIENNACL_WITH_OPENCL on the commands of its OpenCL builds. A macro counts
+// when it names one backend (backend_named), library code outside that backend tests it in a conditional
+// directive (Discovery::tested_macros: the code that selects; an example's -DHAVE_CUDA selects nothing, nor
+// does vexcl's -DVEXCL_HAVE_OPENCL_HPP, which only the opencl backend's files test to pick a header) and two
+// commands define it (or the database's one); per backend the macro the most commands define (then the most
+// files test) is its configuration's. Backends whose macros one command defines together are none: that
+// command would be in both, the build selects neither alone.
+void propose_named_configurations(const std::vector<CompileCommand>& commands, const Discovery& d,
+                                  ConfigurationProposal& out) {
+  struct Candidate {
+    std::set<std::size_t> commands;  // indices of the commands that define it
+    std::size_t tested = 0;          // library files outside its backend whose #if tests it
+  };
+  std::map<const ProposedBackend*, std::map<std::string, Candidate>> by_backend;
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    const std::set<std::string> all = command_defines(commands[i]);
+    for (const std::string& define : all) {
+      // command_defines holds "NAME" for every macro and "NAME=VALUE" for one with a value.
+      const std::size_t eq = define.find('=');
+      const auto tested = d.tested_macros.find(define.substr(0, eq));
+      if (tested == d.tested_macros.end()) continue;
+      const ProposedBackend* b = backend_named(define, d);
+      if (!b) continue;
+      std::size_t outside = 0;
+      for (const auto& [layer, files] : tested->second) outside += layer == b->name ? 0 : files;
+      if (outside == 0) continue;
+      // `WITH_CUDA=1` is `WITH_CUDA`; a value that names the backend is the selector itself.
+      const std::string selector =
+          eq != std::string::npos && define.substr(eq + 1) == "1" ? define.substr(0, eq) : define;
+      if (eq == std::string::npos) {
+        // A macro given a value that names no backend (`CL_TARGET_OPENCL_VERSION=120`) sets, not selects.
+        const auto valued = all.lower_bound(define + "=");
+        if (valued != all.end() && valued->rfind(define + "=", 0) == 0 && *valued != define + "=1") continue;
+      }
+      Candidate& c = by_backend[b][selector];
+      c.commands.insert(i);
+      c.tested = outside;
+    }
+  }
+  struct Chosen {
+    const ProposedBackend* backend;
+    std::string macro;
+    Candidate evidence;
+  };
+  std::vector<Chosen> chosen;
+  for (const auto& [b, candidates] : by_backend) {
+    const auto best =
+        std::max_element(candidates.begin(), candidates.end(), [](const auto& x, const auto& y) {
+          return std::make_pair(x.second.commands.size(), x.second.tested) <
+                 std::make_pair(y.second.commands.size(), y.second.tested);
+        });
+    const std::size_t n = best->second.commands.size();
+    if (n < 2 && n < commands.size()) {
+      out.not_proposed.push_back(best->first + " (defined by 1 of " + std::to_string(commands.size()) +
+                                 " commands)");
+      continue;
+    }
+    chosen.push_back({b, best->first, best->second});
+  }
+  std::set<std::size_t> overlapping;  // indices into chosen
+  for (std::size_t a = 0; a < chosen.size(); ++a) {
+    for (std::size_t b = a + 1; b < chosen.size(); ++b) {
+      const auto& x = chosen[a].evidence.commands;
+      const auto& y = chosen[b].evidence.commands;
+      if (std::any_of(x.begin(), x.end(), [&](std::size_t i) { return y.count(i); })) {
+        overlapping.insert(a);
+        overlapping.insert(b);
+      }
+    }
+  }
+  for (std::size_t k = 0; k < chosen.size(); ++k) {
+    const Chosen& c = chosen[k];
+    if (overlapping.count(k)) {
+      out.not_proposed.push_back(c.macro + " (its commands define another backend's macro too)");
+      continue;
+    }
+    ProposedConfiguration p;
+    p.name = c.backend->name;
+    p.defines.push_back(c.macro);
+    const std::size_t n = c.evidence.commands.size();
+    p.why =
+        (n == commands.size() ? "all " + std::to_string(n) + " commands"
+                              : std::to_string(n) + " of " + std::to_string(commands.size()) + " commands") +
+        " define " + c.macro + ", named after this backend, which " +
+        (c.evidence.tested == 1 ? std::string("1 file") : std::to_string(c.evidence.tested) + " files") +
+        " of the library code outside it test in #if";
+    out.configurations.push_back(std::move(p));
+  }
+}
+
 // The configurations of a source compiled once per backend folder on -I (the backend's macros with it), and
 // the folder every backend lists that those commands compile: false when the database has no such source.
 bool propose_include_configurations(const fs::path& root, const std::vector<CompileCommand>& commands,
@@ -265,8 +388,9 @@ ConfigurationProposal propose_configurations(const fs::path& root,
   for (const ProposedBackend& b : backends) {
     for (const std::string& p : b.paths) ++listed[p];
   }
-  if (!propose_include_configurations(root, commands, listed, d, out))
-    propose_macro_configurations(root, commands, listed, d, out);
+  if (!propose_include_configurations(root, commands, listed, d, out) &&
+      !propose_macro_configurations(root, commands, listed, d, out))
+    propose_named_configurations(commands, d, out);
   return out;
 }
 

@@ -31,6 +31,9 @@ struct ConfigurationProposal {
   // declarations): its interop headers, moved out of `public`, and what each includes ("a.hpp includes
   // <omp.h> (OpenMP)").
   std::map<std::string, std::vector<std::string>> interop, interop_why;
+  // Macros named after a backend whose evidence was too weak for a configuration, and why:
+  // "LIB_HAVE_CUDA (defined by 1 of 48 commands)".
+  std::vector<std::string> not_proposed;
 };
 
 // Configurations and the shared layer only when the database compiles some file with two or more backends'

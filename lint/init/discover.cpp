@@ -133,6 +133,7 @@ Discovery Discoverer::run() {
   find_backend_programs();
   find_backend_tests();
   find_frontend();
+  find_tested_macros();
   for (const auto& [base, n] : include_bases_) {
     // Not a backend's own folder: all of them on one include path, a backend's header would resolve to
     // whichever backend comes first.

@@ -58,6 +58,10 @@ struct Discovery {
   // ...").
   std::vector<std::string> model_rejected;
   std::vector<std::string> include_folders;  // for compile_flags when there is no database: "include", "src"
+  // The macros the database's commands define (-D) that the library code (frontend and backend files) tests
+  // in an #if, #ifdef, #ifndef or #elif: macro -> where ("" the frontend, else a backend's name) -> how many
+  // files there do.
+  std::map<std::string, std::map<std::string, std::size_t>> tested_macros;
 };
 
 // Reads the tree under `root`; `commands` (a compile database, may be empty) adds its units' folders and

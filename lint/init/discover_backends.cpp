@@ -3,6 +3,7 @@
 // those vouch for (a folder whose files include one of their libraries, a folder a family of per-backend
 // files names); the shared folders among them (common/, and gpu/ beside GPU backends).
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <set>
 #include <tuple>
@@ -80,6 +81,56 @@ void Discoverer::find_selecting_macros() {
     }
     if (!by_word.empty() || !by_value.empty())
       selecting_macro_[folder] = by_word.empty() ? by_value : by_word;
+  }
+}
+
+// The macros of the database's commands that the library code tests in a conditional directive (`#ifdef
+// VEXCL_BACKEND_OPENCL`, `#if defined(LIB_WITH_CUDA) && ...`): what the build selects with them, the
+// code shows. Tests, glue and excluded files do not count: an example that tests `-DHAVE_CUDA` selects no
+// backend of the library.
+void Discoverer::find_tested_macros() {
+  std::set<std::string> defined;
+  for (const CompileCommand& c : commands_) {
+    for (const std::string& d : command_defines(c)) defined.insert(d.substr(0, d.find('=')));
+  }
+  if (defined.empty()) return;
+  for (const ScannedFile& f : files_) {
+    const std::string backend = backend_of(f);
+    if (backend.empty() && !frontend_file(f)) continue;
+    const auto t = texts_.find(f.rel);
+    if (t == texts_.end()) continue;
+    const std::string& text = t->second;
+    std::set<std::string> tested;
+    for (std::size_t begin = 0; begin < text.size();) {
+      const std::size_t end = std::min(text.find('\n', begin), text.size());
+      std::size_t i = text.find_first_not_of(" \t", begin);
+      if (i < end && text[i] == '#') {
+        i = text.find_first_not_of(" \t", i + 1);
+        std::size_t k = i;
+        while (k < end && std::isalpha(static_cast<unsigned char>(text[k]))) ++k;
+        const std::string directive = i < end ? text.substr(i, k - i) : std::string();
+        if (one_of(directive, {"if", "ifdef", "ifndef", "elif", "elifdef", "elifndef"})) {
+          for (std::size_t j = k; j < end;) {
+            const unsigned char ch = static_cast<unsigned char>(text[j]);
+            if (!std::isalpha(ch) && ch != '_') {
+              // Skip a number's digits and suffix whole, so 0x1F is no identifier "x1F".
+              if (std::isdigit(ch)) {
+                while (j < end && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+              } else {
+                ++j;
+              }
+              continue;
+            }
+            std::size_t e = j;
+            while (e < end && (std::isalnum(static_cast<unsigned char>(text[e])) || text[e] == '_')) ++e;
+            if (std::string id = text.substr(j, e - j); defined.count(id)) tested.insert(std::move(id));
+            j = e;
+          }
+        }
+      }
+      begin = end + 1;
+    }
+    for (const std::string& m : tested) ++out_.tested_macros[m][backend];
   }
 }
 

@@ -88,6 +88,7 @@ class Discoverer {
   bool in_any(const std::string& folder, const std::vector<std::string>& folders) const;
   void find_backends();
   void find_selecting_macros();
+  void find_tested_macros();
   void group(const std::string& parent);
   void vouch_for_siblings(const std::string& parent, const std::vector<std::string>& children,
                           std::vector<std::string>& hinted);

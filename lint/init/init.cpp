@@ -239,6 +239,12 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       o << "}";
     }
     o << "\n  },\n";
+  } else if (!configurations.not_proposed.empty()) {
+    std::string why;
+    for (const std::string& n : configurations.not_proposed) why += (why.empty() ? "" : "; ") + n;
+    comment(o, "  ",
+            "no configurations proposed: macros named after a backend, too weak to select it: " + why +
+                " (docs/config.md, `configurations`)");
   }
 
   comment(

@@ -305,4 +305,90 @@ TEST_F(InitShapes, AHeaderOnlyOneBackendsPerDeviceFilesIncludeIsThatBackends) {
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+// strand: a header-only library whose build selects the backend with a macro on its commands, and a
+// using-directive that macro chooses makes strand::backend:: the selected backend (vexcl's shape, and
+// ViennaCL's when only some commands define it). init proposes a configuration per macro named after a
+// backend that the library code tests in #if, and with it the frontend's backend:: uses are the interface the
+// build selected.
+TEST_F(InitShapes, AMacroNamedAfterABackendThatCommandsDefineIsItsConfiguration) {
+  const auto database = [&](const std::vector<std::pair<std::string, std::string>>& commands) {
+    json db = json::array();
+    for (const auto& [file, flags] : commands)
+      db.push_back({{"directory", root_.string()},
+                    {"file", file},
+                    {"command", "c++ -std=c++17 -Iinclude " + flags + " -c " + file}});
+    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  };
+  const auto run = [&](const std::string& command) {
+    return run_in(root_, emberlint::test::emberlint() + " " + command, scratch_);
+  };
+
+  // Every command selects OpenCL. STRAND_HAVE_OPENCL_EXT is defined as often and only the opencl backend
+  // tests it, CL_TARGET_OPENCL_VERSION=120 sets a version, STRAND_HAVE_CUDA_TIMER only an example tests.
+  const std::string every = "-DSTRAND_USE_OPENCL -DSTRAND_HAVE_OPENCL_EXT -DCL_TARGET_OPENCL_VERSION=120";
+  tree("strand", {}, "");
+  database({{"tests/vector.cpp", every},
+            {"tests/fill.cpp", every},
+            {"examples/timer.cpp", every + " -DSTRAND_HAVE_CUDA_TIMER"}});
+  json c = init();
+  ASSERT_TRUE(c.contains("configurations")) << text_;
+  ASSERT_EQ(c.at("configurations").size(), 1u) << text_;
+  const json& opencl = c.at("configurations").at("opencl");
+  EXPECT_EQ(opencl.at("backend"), "opencl") << text_;
+  EXPECT_EQ(opencl.at("defines"), json({"STRAND_USE_OPENCL"})) << text_;
+  EXPECT_FALSE(opencl.contains("include")) << text_;
+  EXPECT_NE(text_.find("all 3 commands define STRAND_USE_OPENCL, named after this backend, which 1 file of "
+                       "the library code"),
+            std::string::npos)
+      << text_;
+  EXPECT_EQ(check(), std::set<Finding>{}) << text_;
+  const Outcome a = run("analyze -p build");
+  EXPECT_EQ(a.exit_code, 0) << a.out << a.err;
+
+  // The same config without the configuration: every backend:: use of the frontend is the opencl backend's.
+  json without = c;
+  without.erase("configurations");
+  write_file(root_ / ".emberlint.json", without.dump(2));
+  const std::set<Finding> before = check();
+  std::set<Finding> want;
+  want.insert({"include/strand/vector.hpp", 6, "EL100"});
+  for (unsigned line : {14u, 19u, 20u, 24u, 28u, 32u})
+    want.insert({"include/strand/vector.hpp", line, "EL101"});
+  EXPECT_EQ(before, want) << "expected:\n" << show(want) << "got:\n" << show(before);
+
+  // A build of each backend: two configurations, and what remains is the frontend's reach into opencl by its
+  // path in the cuda configuration.
+  database({{"tests/vector.cpp", "-DSTRAND_USE_OPENCL"},
+            {"tests/vector.cpp", "-DSTRAND_USE_CUDA"},
+            {"tests/fill.cpp", "-DSTRAND_USE_OPENCL"},
+            {"tests/fill.cpp", "-DSTRAND_USE_CUDA"},
+            {"examples/timer.cpp", "-DSTRAND_USE_OPENCL"}});
+  fs::remove(root_ / ".emberlint.json");
+  c = init();
+  EXPECT_EQ(c.at("configurations"),
+            json::parse(R"({"cuda": {"backend": "cuda", "defines": ["STRAND_USE_CUDA"]},
+                                                   "opencl": {"backend": "opencl", "defines": ["STRAND_USE_OPENCL"]}})"))
+      << text_;
+  const std::set<Finding> marked = expected(), got = check();
+  EXPECT_EQ(marked.size(), 2u) << show(marked);
+  EXPECT_EQ(got, marked) << "expected:\n" << show(marked) << "got:\n" << show(got);
+
+  // One command of three defines STRAND_USE_CUDA: too weak to say the build selects CUDA by it.
+  database({{"tests/vector.cpp", ""}, {"tests/fill.cpp", ""}, {"examples/timer.cpp", "-DSTRAND_USE_CUDA"}});
+  fs::remove(root_ / ".emberlint.json");
+  c = init();
+  EXPECT_FALSE(c.contains("configurations")) << text_;
+  // The comment, its lines joined.
+  std::string flat;
+  std::istringstream lines(text_);
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t at = line.find("// ");
+    if (at != std::string::npos) flat += line.substr(at + 3) + " ";
+  }
+  EXPECT_NE(flat.find("no configurations proposed: macros named after a backend, too weak to select it: "
+                      "STRAND_USE_CUDA (defined by 1 of 3 commands)"),
+            std::string::npos)
+      << text_;
+}
+
 }  // namespace
