@@ -665,6 +665,22 @@ EMBER_VECTOR_KERNEL(gamma_f32,
 // pays for handing chunks to awake workers (0.3 us); sleeping ones are woken from 256K elements only
 // (parallel_for's wake_min; waking costs several us).
 constexpr std::int64_t kVectorParallelMin = kParallelMin / 4;
+// binary_rows_f32 and _f64 by `kernel` (ordinary stores) or, when `stream` on x86-64, by binary_stream a row
+// at a time: the same values.
+template <class T, class Kernel>
+void binary_rows_split(Kernel kernel, BinaryOp op, const T* a, bool a_scalar, std::int64_t a_row, const T* b,
+                       bool b_scalar, std::int64_t b_row, T* out, std::int64_t len, std::int64_t rows,
+                       bool stream) {
+#if defined(__x86_64__)
+  if (stream) {
+    for (std::int64_t r = 0; r < rows; ++r)
+      binary_stream(op, a + r * a_row, a_scalar, b + r * b_row, b_scalar, out + r * len, 0, len);
+    return;
+  }
+#endif
+  kernel(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+}
+
 // out = a op b over [0, n) by `kernel` (ordinary stores) or, for an output of kStreamStoreBytes and more on
 // x86-64, by binary_stream: the same values.
 template <class T, class Kernel>
@@ -755,13 +771,17 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
 }
 
 void binary_rows_f32(BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,
-                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows) {
-  binary_rows_f32_at(simd_level())(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows,
+                     bool stream) {
+  binary_rows_split(binary_rows_f32_at(simd_level()), op, a, a_scalar, a_row, b, b_scalar, b_row, out, len,
+                    rows, stream);
 }
 
 void binary_rows_f64(BinaryOp op, const double* a, bool a_scalar, std::int64_t a_row, const double* b,
-                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows) {
-  binary_rows_f64_at(simd_level())(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
+                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows,
+                     bool stream) {
+  binary_rows_split(binary_rows_f64_at(simd_level()), op, a, a_scalar, a_row, b, b_scalar, b_row, out, len,
+                    rows, stream);
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {

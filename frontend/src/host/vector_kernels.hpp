@@ -54,11 +54,14 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
                 std::int64_t n);
 // The same op over `rows` rows of a broadcast, on the calling thread (the caller splits the rows over
 // threads): for r in [0, rows), out[r * len + j] = a[r * a_row + j] op b[r * b_row + j], where a_scalar (or
-// b_scalar) reads a[r * a_row] for every j; not both scalar.
+// b_scalar) reads a[r * a_row] for every j; not both scalar. `stream`: with non-temporal stores on x86-64
+// (the caller's whole output has kStreamStoreBytes or more).
 void binary_rows_f32(BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,
-                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows);
+                     bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows,
+                     bool stream = false);
 void binary_rows_f64(BinaryOp op, const double* a, bool a_scalar, std::int64_t a_row, const double* b,
-                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows);
+                     bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows,
+                     bool stream = false);
 
 // out[i] = exp(x[i]) for n floats (within 2 ulp) or doubles (within 1 ulp); out may be x.
 void exp_f32(const float* x, float* out, std::int64_t n);
