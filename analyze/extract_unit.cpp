@@ -231,10 +231,17 @@ class TuWalker {
 
   void walk(CXCursor parent) {
     visit(parent, [&](CXCursor c) {
+      CXCursorKind k = clang::kind(c);
+      // The unit's macro expansions and inclusions (the preprocessing record's, thousands from a prefix or
+      // preamble) and every other kind the inventory does not read are passed over before their place is
+      // looked up.
+      if (k != CXCursor_Namespace && k != CXCursor_LinkageSpec && k != CXCursor_ClassDecl &&
+          k != CXCursor_StructDecl && k != CXCursor_CXXMethod && k != CXCursor_FunctionDecl &&
+          k != CXCursor_FunctionTemplate)
+        return CXChildVisit_Continue;
       // The standard library, Eigen, an SDK: nothing of the inventory is declared outside the project, and a
       // unit that loads a shared prefix holds the headers of its command's every unit.
       if (!in_project(places_.file(c))) return CXChildVisit_Continue;
-      CXCursorKind k = clang::kind(c);
       switch (k) {
         case CXCursor_Namespace:
         case CXCursor_LinkageSpec:
@@ -330,10 +337,10 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
     fs::path name = clang::file_name(file);
     out.included.insert(canonical_path(name.is_relative() ? command.directory / name : name));
   });
-  for_each_skipped_range(tu.get(), command.directory, [&](const fs::path& path, std::string_view text) {
-    if (classify_path(*in.config, path).kind != LayerKind::backend) return;
-    out.disabled[path].append(text).push_back('\n');
-  });
+  for_each_skipped_range(
+      tu.get(), command.directory,
+      [&](const fs::path& path) { return classify_path(*in.config, path).kind == LayerKind::backend; },
+      [&](const fs::path& path, std::string_view text) { out.disabled[path].append(text).push_back('\n'); });
   if (ResultCache* cache = in.cache) {
     for_each_input(tu.get(), command.directory, prefixed ? prefix : nullptr,
                    [&](const fs::path& p, std::string_view bytes) {

@@ -463,21 +463,35 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
 }
 
 void for_each_skipped_range(CXTranslationUnit tu, const fs::path& directory,
+                            const std::function<bool(const fs::path&)>& wanted,
                             const std::function<void(const fs::path&, std::string_view)>& visit) {
   CXSourceRangeList* skipped = clang_getAllSkippedRanges(tu);
   if (!skipped) return;
+  struct File {
+    fs::path path;
+    std::string_view text;  // empty: not wanted, or unreadable
+  };
+  std::map<CXFile, File> files;
   for (unsigned i = 0; i < skipped->count; ++i) {
     CXFile file = nullptr;
     unsigned begin = 0, end = 0;
     clang_getSpellingLocation(clang_getRangeStart(skipped->ranges[i]), &file, nullptr, nullptr, &begin);
     clang_getSpellingLocation(clang_getRangeEnd(skipped->ranges[i]), nullptr, nullptr, nullptr, &end);
     if (!file || end <= begin) continue;
-    std::size_t size = 0;
-    const char* bytes = clang_getFileContents(tu, file, &size);
-    if (!bytes || end > size) continue;
-    fs::path path = clang::file_name(file);
-    if (path.is_relative()) path = directory / path;
-    visit(path.lexically_normal(), std::string_view(bytes + begin, end - begin));
+    auto [it, added] = files.try_emplace(file);
+    if (added) {
+      fs::path path = clang::file_name(file);
+      if (path.is_relative()) path = directory / path;
+      it->second.path = path.lexically_normal();
+      if (wanted(it->second.path)) {
+        std::size_t size = 0;
+        const char* bytes = clang_getFileContents(tu, file, &size);
+        if (bytes) it->second.text = std::string_view(bytes, size);
+      }
+    }
+    const File& f = it->second;
+    if (f.text.empty() || end > f.text.size()) continue;
+    visit(f.path, f.text.substr(begin, end - begin));
   }
   clang_disposeSourceRangeList(skipped);
 }

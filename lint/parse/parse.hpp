@@ -140,8 +140,12 @@ ParsedUnit parse_unit(const clang::Index& index, const CompileCommand& command,
                       const std::string& resource_dir, const UnitParse& how);
 
 // Hands each range of a file of the unit that a disabled `#if` removed to `visit`, with the file's path
-// (relative names resolved against `directory`) and the removed text.
+// (relative names resolved against `directory`) and the removed text, for the files `wanted` accepts (asked
+// once per file). A unit that loads a precompiled prefix or preamble holds the ranges of every library header
+// in it (Eigen's thousands): only a wanted file's text is read, once, since libclang finds a file's text by
+// scanning every source location entry of the unit, the prefix's included.
 void for_each_skipped_range(CXTranslationUnit tu, const std::filesystem::path& directory,
+                            const std::function<bool(const std::filesystem::path&)>& wanted,
                             const std::function<void(const std::filesystem::path&, std::string_view)>& visit);
 
 // Parses with the given per-thread index. Never throws for bad C++: errors become ParseResult::failure.
