@@ -13,6 +13,11 @@
 //   unknown   missing, but the backend has a registration whose op argument is computed (not a literal or
 //             an enumerator): it may be this op; the cell names where (also listed in the warnings)
 //
+// An op argument that calls a class's static member with no arguments (`CalcBondsKernel::Name()`) names the
+// class's op. A backend whose class extends a class of another backend whose member functions register ops
+// (a CPU platform deriving from the reference platform) inherits those registrations: the ops it does not
+// register itself are `fallback`, run by the other backend's code.
+//
 // This file merges the units' facts into the matrix; analyze/model_registrations_walk.cpp reads one unit.
 #include <algorithm>
 #include <fstream>
@@ -91,6 +96,56 @@ Place missing_place(const Inventory& inv, std::size_t b, const std::vector<bool>
   return first;
 }
 
+using RegistrationKey = std::tuple<std::string, fs::path, unsigned, unsigned, std::string>;
+
+// The registrations backend `b` inherits: a class of its folders extends (directly or further up) a class of
+// another backend's folders whose member functions register ops (a CPU platform deriving from the reference
+// platform, whose constructor registers every kernel). The ops `b` does not register itself run that
+// backend's code: `fallback` cells at the inherited registration.
+void inherit(const ModelContext& context, std::size_t b,
+             const std::map<RegistrationKey, const Registration*>& regs,
+             const std::map<std::string, const CreatorClass*>& classes,
+             const std::map<std::string, std::size_t>& row, Inventory& inv, std::vector<bool>& filled) {
+  const std::string& backend = context.config->backends[b].name;
+  auto in_backend = [&](const fs::path& file) {
+    const auto owners = context.backends_of(file);
+    return std::find(owners.begin(), owners.end(), backend) != owners.end();
+  };
+  // Every class of another backend's folders some class of b's folders extends, with that class.
+  std::map<std::string, const CreatorClass*> extended;  // base USR -> the class of b that extends it
+  for (const auto& [u, c] : classes) {
+    if (!in_backend(c->declared.file)) continue;
+    std::vector<std::string> todo = c->bases;
+    std::set<std::string> done;
+    while (!todo.empty()) {
+      const std::string base = todo.back();
+      todo.pop_back();
+      if (!done.insert(base).second) continue;
+      auto it = classes.find(base);
+      if (it == classes.end()) continue;
+      if (!in_backend(it->second->declared.file)) extended.emplace(base, c);
+      todo.insert(todo.end(), it->second->bases.begin(), it->second->bases.end());
+    }
+  }
+  if (extended.empty()) return;
+  for (const auto& [key, r] : regs) {
+    if (r->backend == backend || r->owner_usr.empty() || r->op.kind == Named::Kind::computed ||
+        r->op.kind == Named::Kind::absent)
+      continue;
+    auto by = extended.find(r->owner_usr);
+    auto o = row.find(r->op.name);
+    if (by == extended.end() || o == row.end() || filled[o->second]) continue;
+    Cell& cell = inv.cells[o->second][b];
+    cell.status = Status::fallback;
+    cell.defined = r->at;
+    cell.declared = r->at;
+    cell.signature = r->written;
+    cell.reason = "inherited: " + by->second->qualified + " extends " + classes.at(r->owner_usr)->qualified +
+                  " of backend '" + r->backend + "', which registers it at " + context.where(r->at);
+    filled[o->second] = true;
+  }
+}
+
 class RegistrationsModel : public InventoryModel {
  public:
   bool whole_names() const override { return true; }
@@ -105,7 +160,7 @@ class RegistrationsModel : public InventoryModel {
     for (const auto& u : units) facts.push_back(static_cast<const RegistrationFacts*>(u.get()));
 
     // Each registration once (a header's registration is seen by every unit that includes it).
-    std::map<std::tuple<std::string, fs::path, unsigned, unsigned, std::string>, const Registration*> regs;
+    std::map<RegistrationKey, const Registration*> regs;
     std::map<std::string, const CreatorBody*> bodies;                  // by USR
     std::map<std::string, std::vector<const CreatorBody*>> overrides;  // class USR -> its overrides
     std::map<std::string, const CreatorClass*> classes;                // by USR
@@ -170,8 +225,9 @@ class RegistrationsModel : public InventoryModel {
         Op op;
         op.id = op.name = name;
         op.category = "ops";
-        op.declared = r->at;
-        op.declaration = "registered as " + r->written + " at " + context.where(r->at);
+        op.declared = r->op.declared.file.empty() ? r->at : r->op.declared;
+        op.declaration = (r->op.declared.file.empty() ? std::string() : "class " + name + ", ") +
+                         "registered as " + r->written + " at " + context.where(r->at);
         inv.ops.push_back(std::move(op));
       }
       if (inv.ops.empty()) {
@@ -290,6 +346,7 @@ class RegistrationsModel : public InventoryModel {
         }
       }
       const fs::path registry = registry_file(inv, b, filled);
+      inherit(context, b, regs, classes, row, inv, filled);
       for (std::size_t o = 0; o < inv.ops.size(); ++o) {
         if (filled[o]) continue;
         Cell& cell = inv.cells[o][b];

@@ -2,6 +2,11 @@
 // forms in the backend folders (macro uses, calls, registrar objects, table entries), the creators they name
 // and whether those return null, throw or delegate, and the configured enum. The merge into the matrix is
 // analyze/model_registrations.cpp.
+//
+// An op argument that calls a static member function of a class with no arguments (`registerKernelFactory(
+// CalcBondsKernel::Name(), factory)`, `add(SoftmaxOp::key(), ...)`) names that class's op. Each registration
+// also records the class whose member function makes it, and each class its bases: the merge gives a backend
+// whose class extends another backend's registering class that backend's registrations.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -70,6 +75,13 @@ Named named_from_tokens(const std::vector<std::string>& tokens) {
   return n;
 }
 
+// A member function's definition in a backend file: where registrations inside it belong.
+struct MemberExtent {
+  std::filesystem::path file;
+  unsigned begin = 0, end = 0;  // byte offsets
+  std::string owner_usr;
+};
+
 class Walker {
  public:
   Walker(const ModelContext& context, CXTranslationUnit tu, RegistrationFacts& out)
@@ -84,6 +96,15 @@ class Walker {
       } else {
         top(c);
       }
+    }
+    // Each registration's class: the innermost member function definition around it.
+    for (Registration& r : out_.registrations) {
+      const MemberExtent* inner = nullptr;
+      for (const MemberExtent& m : members_) {
+        if (m.file != r.at.file || r.offset < m.begin || r.offset >= m.end) continue;
+        if (!inner || m.end - m.begin < inner->end - inner->begin) inner = &m;
+      }
+      if (inner) r.owner_usr = inner->owner_usr;
     }
   }
 
@@ -126,16 +147,40 @@ class Walker {
         break;
       case CXCursor_ClassDecl:
       case CXCursor_StructDecl:
-        if (clang::is_definition(c))
-          out_.classes.push_back({usr(c), clang::spelling(c), qualified_name(c), places_(c)});
+        if (clang::is_definition(c)) record_class(c);
         break;
       case CXCursor_CXXMethod:
       case CXCursor_FunctionDecl:
         if (clang::is_definition(c)) creator_body(c);
+        if (clang::is_definition(c)) member_extent(c);
+        break;
+      case CXCursor_Constructor:
+        if (clang::is_definition(c)) member_extent(c);
         break;
       default:
         break;
     }
+  }
+
+  void record_class(CXCursor c) {
+    CreatorClass k{usr(c), clang::spelling(c), qualified_name(c), places_(c), {}};
+    for (CXCursor m : children(c)) {
+      if (clang::kind(m) != CXCursor_CXXBaseSpecifier) continue;
+      CXCursor base = clang::declaration_of(clang::type_of(m));
+      if (!clang::is_null(base)) k.bases.push_back(usr(base));
+    }
+    out_.classes.push_back(std::move(k));
+  }
+
+  // A member function (or constructor) definition: the registrations inside it are its class's.
+  void member_extent(CXCursor c) {
+    const CXCursor owner = clang::semantic_parent(c);
+    const CXCursorKind k = clang::kind(owner);
+    if (k != CXCursor_ClassDecl && k != CXCursor_StructDecl && k != CXCursor_ClassTemplate) return;
+    const CXSourceRange range = clang::extent(c);
+    MemberExtent m{places_.file(c), clang::expansion(clang::range_start(range)).offset,
+                   clang::expansion(clang::range_end(range)).offset, usr(owner)};
+    if (!m.file.empty() && m.end > m.begin) members_.push_back(std::move(m));
   }
 
   void enumeration(CXCursor c) {
@@ -171,6 +216,7 @@ class Walker {
         r.backend = b;
         r.form = f;
         r.at = places_(c);
+        r.offset = clang::expansion(c).offset;
         r.written = name + "(";
         for (std::size_t i = 0; i < args.size(); ++i) r.written += (i ? ", " : "") + join(args[i], 0, 1000);
         r.written += ")";
@@ -224,7 +270,7 @@ class Walker {
       for (std::size_t f = 0; f < forms_[b].size(); ++f) {
         const RegistrationForm& form = forms_[b][f];
         if (form.kind != RegistrationForm::Kind::call || !form.name.match(name)) continue;
-        registration(b, f, name, arguments(c), places_(c), {});
+        registration(b, f, name, arguments(c), places_(c), {}, clang::expansion(c).offset);
       }
     }
   }
@@ -266,7 +312,7 @@ class Walker {
           CreatorRef creator;
           if (form.creator_is_template && !clang::is_null(template_argument))
             creator = creator_of(template_argument);
-          registration(b, f, type, args, places_(var), creator);
+          registration(b, f, type, args, places_(var), creator, clang::expansion(var).offset);
         } else if (form.kind == RegistrationForm::Kind::table && form.name.match(name) &&
                    !clang::is_null(init)) {
           table(b, f, name, init);
@@ -300,12 +346,12 @@ class Walker {
       } else {
         continue;
       }
-      registration(backend, f, name + "[]", fields, places_(entry), {});
+      registration(backend, f, name + "[]", fields, places_(entry), {}, clang::expansion(entry).offset);
     }
   }
 
   void registration(const std::string& backend, std::size_t f, const std::string& callee,
-                    const std::vector<CXCursor>& args, const Place& at, CreatorRef creator) {
+                    const std::vector<CXCursor>& args, const Place& at, CreatorRef creator, unsigned offset) {
     const RegistrationForm& form = forms_[backend][f];
     if (form.device &&
         !device_matches(form, *form.device < args.size() ? named(args[*form.device]) : Named{}))
@@ -314,6 +360,7 @@ class Walker {
     r.backend = backend;
     r.form = f;
     r.at = at;
+    r.offset = offset;
     r.op = form.op < args.size() ? named(args[form.op]) : Named{};
     if (form.creator && *form.creator < args.size()) creator = creator_of(args[*form.creator]);
     r.creator = std::move(creator);
@@ -333,11 +380,30 @@ class Walker {
   std::string text(CXCursor c) const { return join(clang::token_spellings(tu_, clang::extent(c)), 0, 1000); }
 
   // What an argument names: an enumerator, a string literal, an identifier, or nothing it can tell.
-  Named named(CXCursor arg) const {
+  Named named(CXCursor arg) {
     CXCursor e = unwrap(arg);
+    // A copy of a temporary (a by-value std::string parameter before C++17): what is copied.
+    while (clang::kind(e) == CXCursor_CallExpr && clang::argument_count(e) == 1 &&
+           clang::kind(clang::referenced(e)) == CXCursor_Constructor)
+      e = unwrap(clang::argument(e, 0));
     Named n;
     n.text = text(arg);
     const CXCursorKind k = clang::kind(e);
+    // `Conv::Name()`: a static member function of a class, called with no arguments, names the class's op.
+    if (k == CXCursor_CallExpr && clang::argument_count(e) == 0) {
+      CXCursor fn = clang::referenced(e);
+      if (clang::kind(fn) == CXCursor_CXXMethod && clang::is_static_method(fn)) {
+        CXCursor cls = clang::semantic_parent(fn);
+        const CXCursorKind ck = clang::kind(cls);
+        if (ck == CXCursor_ClassDecl || ck == CXCursor_StructDecl || ck == CXCursor_ClassTemplate) {
+          n.kind = Named::Kind::identifier;
+          n.name = clang::spelling(cls);
+          CXCursor def = clang::definition(cls);
+          n.declared = places_(clang::is_null(def) ? cls : def);
+          return n;
+        }
+      }
+    }
     if (k == CXCursor_DeclRefExpr) {
       CXCursor ref = clang::referenced(e);
       if (clang::kind(ref) == CXCursor_EnumConstantDecl) {
@@ -426,6 +492,7 @@ class Walker {
   RegistrationFacts& out_;
   Places places_;
   std::map<std::string, std::vector<RegistrationForm>> forms_;
+  std::vector<MemberExtent> members_;
 };
 
 }  // namespace

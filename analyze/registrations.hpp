@@ -21,6 +21,7 @@ struct Named {
   std::string name;       // the enumerator, string or identifier (last part of a qualified name)
   std::string enum_name;  // enumerator: the enum's qualified name
   std::string text;       // as written
+  Place declared;         // an op class named by its static member (`Conv::Name()`): the class
 };
 
 // The creator an argument names: a class (`new C`, `&object_of_C`, a class name) or a function.
@@ -36,6 +37,8 @@ struct Registration {
   CreatorRef creator;
   std::string written;  // "REG(\"Add\", DEVICE_CPU, AddOp)"
   Place at;
+  unsigned offset = 0;    // of `at` in its file, to find the member function around it
+  std::string owner_usr;  // the class whose member function (a constructor, a method) makes the registration
 };
 
 // What a creator does when it is asked for the op's execution: a function's body, or a class's overrides.
@@ -48,6 +51,7 @@ struct CreatorBody {
 struct CreatorClass {
   std::string usr, name, qualified;
   Place declared;
+  std::vector<std::string> bases;  // USRs
 };
 
 struct RegistrationFacts : UnitFacts {

@@ -102,7 +102,8 @@ std::string parent_of(const std::string& rel) {
 }
 
 std::string plural(std::size_t n, const std::string& one) {
-  return std::to_string(n) + " " + one + (n == 1 ? "" : "s");
+  const bool sibilant = !one.empty() && (one.back() == 's' || one.back() == 'x' || one.ends_with("ch"));
+  return std::to_string(n) + " " + one + (n == 1 ? "" : sibilant ? "es" : "s");
 }
 
 const KnownLibrary* named_library(const std::string& folder) {
@@ -142,6 +143,7 @@ Discovery Discoverer::run() {
     if (library && (n >= 2 || include_bases_.size() <= 3)) out_.include_folders.push_back(base);
   }
   find_public_headers();
+  find_extended_backends();
   find_tensor_type();
   find_model();
   if (!glue_files_.empty())

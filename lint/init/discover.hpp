@@ -30,6 +30,10 @@ struct ProposedBackend {
   std::string selected_by;
   // Its own test files (tests named after it: "test/test_fftw.cpp"), which may reach into it.
   std::vector<std::string> tests;
+  // The backends it extends (its classes derive from theirs: a CPU platform built on the reference one),
+  // whose files and libraries it may use, and why.
+  std::vector<std::string> uses;
+  std::string uses_why;
 };
 
 struct ProposedLibrary {

@@ -466,8 +466,55 @@ ProposedBackend* Discoverer::backend(const std::string& id) {
   for (auto& b : out_.backends) {
     if (b.name == id) return &b;
   }
-  out_.backends.push_back(ProposedBackend{id, {}, {}, 0, {}, {}, {}});
+  ProposedBackend added;
+  added.name = id;
+  out_.backends.push_back(std::move(added));
   return &out_.backends.back();
+}
+
+// A backend that extends another: classes of its files derive from classes that only the other's files
+// declare (a CPU platform built on the reference platform, its kernels on the reference kernels). It may use
+// that backend's files (`uses`): EL103 would otherwise report the design itself, once per use. Two such
+// classes are the evidence; one could be a slip.
+void Discoverer::find_extended_backends() {
+  std::map<std::string, std::set<std::string>> declared;  // class name -> the backends declaring it
+  for (const auto& f : files_) {
+    const std::string id = backend_of(f);
+    if (id.empty()) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      if (const std::size_t j = class_name_at(t, k); j && j + 1 < t.size() && t[j + 1].text != ";")
+        declared[std::string(t[j].text)].insert(id);
+    }
+  }
+  // backend -> extended backend -> "Derived : Base" examples
+  std::map<std::string, std::map<std::string, std::vector<std::string>>> extends;
+  for (const auto& f : files_) {
+    const std::string id = backend_of(f);
+    if (id.empty()) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      std::string name;
+      const std::string base = first_base(t, k, name);
+      auto it = declared.find(base);
+      if (base.empty() || it == declared.end() || it->second.count(id) || it->second.size() != 1) continue;
+      extends[id][*it->second.begin()].push_back(name + " : " + base + " (" + f.rel + ")");
+    }
+  }
+  for (auto& [id, bases] : extends) {
+    ProposedBackend* b = backend(id);
+    if (!b) continue;
+    std::vector<std::string> why;
+    for (auto& [other, examples] : bases) {
+      std::sort(examples.begin(), examples.end());
+      examples.erase(std::unique(examples.begin(), examples.end()), examples.end());
+      if (examples.size() < 2) continue;
+      b->uses.push_back(other);
+      why.push_back(other + " (" + plural(examples.size(), "class") +
+                    " derive from its classes: " + join_why(examples, 3) + ")");
+    }
+    if (!why.empty()) b->uses_why = "it extends " + join_why(why, 4) + " and may use it (uses)";
+  }
 }
 
 }  // namespace emberlint::discovery

@@ -143,12 +143,15 @@ std::vector<const Form*> registering_forms(const std::vector<Form>& all, const s
   for (const Form& f : all) {
     if (!f.per_backend.count(backend)) continue;
     Candidate c{&f, {}, {}, {}};
-    const bool templated = f.creator.front() == '"';
-    const std::size_t arg = templated ? 0 : static_cast<std::size_t>(std::stoul(f.creator));
+    // No creator: a registry keyed by frontend classes, whose backends hand it one factory each.
+    const bool none = f.creator.empty(), templated = !none && f.creator.front() == '"';
+    const std::size_t arg = none || templated ? 0 : static_cast<std::size_t>(std::stoul(f.creator));
     for (const Site& site : f.sites) {
       if (site.backend != backend) continue;
       c.ops.insert(site.op);
-      if (templated) {
+      if (none) {
+        continue;
+      } else if (templated) {
         c.creators.insert(site.op);  // a template argument per registrar: one per op
       } else if (arg < site.creators.size() && !site.creators[arg].empty()) {
         c.creators.insert(site.creators[arg]);
@@ -197,8 +200,20 @@ void Discoverer::find_registrations() {
     enum_named.emplace(enums[i].name, i);
     for (const auto& e : enums[i].enumerators) enum_of[e].push_back(i);
   }
-  // The sources of ops: each enum by its index, string literals as enums.size().
-  const std::size_t kStrings = enums.size();
+  // The classes of the frontend headers: `Conv::Name()`, a static member of one called with no arguments,
+  // names the op that class is (registerKernelFactory(CalcBondsKernel::Name(), factory)).
+  std::set<std::string> frontend_classes;
+  for (const auto& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const auto t = tokens(f.rel);
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const std::size_t j = class_name_at(t, k);
+      if (j && j + 1 < t.size() && (t[j + 1].text == ":" || t[j + 1].text == "{" || t[j + 1].text == "final"))
+        frontend_classes.emplace(t[j].text);
+    }
+  }
+  // The sources of ops: each enum by its index, string literals as enums.size(), frontend classes after.
+  const std::size_t kStrings = enums.size(), kClasses = enums.size() + 1;
   std::map<std::size_t, std::map<FormKey, Form>> by_source;
 
   for (const auto& f : files_) {
@@ -259,7 +274,7 @@ void Discoverer::find_registrations() {
       for (std::size_t p = 0; p < args.size(); ++p) {
         const auto [b, e] = args[p];
         if (b >= e) continue;
-        std::size_t source = enums.size() + 1;
+        std::size_t source = enums.size() + 2;
         std::string op;
         if (t[b].text == "\"") {
           // A string literal (code_only blanked its text; the file has it at the same offsets).
@@ -275,6 +290,15 @@ void Discoverer::find_registrations() {
           // cuda) is that backend's label of something (an allocation's), not an op others implement too.
           if (!name_like(op) || ascii_lower(op).find(backend) != std::string::npos) continue;
           source = kStrings;
+        } else if (e - b >= 5 && t[e - 1].text == ")" && t[e - 2].text == "(" && is_ident(t[e - 3].text) &&
+                   t[e - 4].text == "::" && is_ident(t[e - 5].text)) {
+          // `ns::Conv::Name()`: a frontend class's static member names the class's op.
+          bool qualified_name = true;
+          for (std::size_t q = b; q + 2 < e; ++q)
+            qualified_name = qualified_name && (is_ident(t[q].text) || t[q].text == "::");
+          op = std::string(t[e - 5].text);
+          if (!qualified_name || !frontend_classes.count(op)) continue;
+          source = kClasses;
         } else {
           // An enumerator, plain or qualified (`ns::OpKind_Add`, `OpKind::Add`).
           bool qualified_name = true;
@@ -319,7 +343,10 @@ void Discoverer::find_registrations() {
     for (auto& [key, form] : forms) {
       if (form.sites.size() < kMinFormSites || form.ops.size() < kMinFormOps) continue;
       form.creator = creator_of(form);
-      if (form.creator.empty()) continue;  // a registration makes the op: a call without a creator is a use
+      // A registration makes the op: a call without a creator is a use. A frontend class named at the same
+      // argument in backends' calls is the registry's key whatever makes it (one factory per backend that
+      // makes each kernel by name).
+      if (form.creator.empty() && source != kClasses) continue;
       // A string is weaker evidence than an enumerator: a string registry's callee is one the backends
       // share (REGISTER_KERNEL in cpu and cuda), and the C library's name lookups are no registry
       // (dlsym(handle, "sym"), memcmp(p, "magic", n)); a shader or kernel builder of one backend is not
@@ -406,6 +433,12 @@ void Discoverer::find_registrations() {
     source_why = "enum " + verified.qualified + " (" + e.header + ", " +
                  plural(e.enumerators.size(), "enumerator") +
                  (verified.note.empty() ? "" : "; " + verified.note) + ") names the op";
+  } else if (best->source == kClasses) {
+    std::set<std::string> classes;
+    for (const Form& f : best->forms) classes.insert(f.ops.begin(), f.ops.end());
+    source_why = "a static member of a frontend class names the op, the class (" +
+                 plural(classes.size(), "class") + ", e.g. " + *classes.begin() +
+                 "; no `ops` list: the ops are the classes registered)";
   } else {
     source_why = "a name-like string literal names the op (no `ops` list: the ops are the names registered)";
   }
@@ -416,7 +449,8 @@ void Discoverer::find_registrations() {
     for (const Form* f : registering_forms(best->forms, b.name, redundant)) {
       const auto& [kind, name, op] = f->key;
       forms += std::string(forms.empty() ? "" : ", ") + "{\"" + kind + "\": \"" + name +
-               "\", \"op\": " + std::to_string(op) + ", \"creator\": " + f->creator + "}";
+               "\", \"op\": " + std::to_string(op) +
+               (f->creator.empty() ? std::string() : ", \"creator\": " + f->creator) + "}";
       why.push_back(b.name + " " + std::to_string(f->per_backend.at(b.name)) + " " + name + " (op argument " +
                     std::to_string(op) + ")");
     }

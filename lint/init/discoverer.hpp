@@ -102,6 +102,7 @@ class Discoverer {
   std::string file_header(const std::string& rel, const KnownLibrary* l) const;
   void find_frontend();
   void find_public_headers();
+  void find_extended_backends();  // discover_backends.cpp
   bool excluded(const std::string& folder) const;
   bool frontend_file(const ScannedFile& f) const;
   std::string backend_of(const ScannedFile& f) const;

@@ -180,8 +180,10 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       why += "; interop (its own code, every layer's to include): ";
       for (std::size_t k = 0; k < w->second.size(); ++k) why += (k ? "; " : "") + w->second[k];
     }
+    if (!b.uses.empty()) why += "; " + b.uses_why;
     comment(o, "      ", why);
-    if (b.public_headers.empty() && b.tests.empty() && interop == configurations.interop.end()) {
+    if (b.public_headers.empty() && b.tests.empty() && b.uses.empty() &&
+        interop == configurations.interop.end()) {
       o << "      \"" << b.name << "\": [" << quoted_list(b.paths) << "]";
     } else {
       o << "      \"" << b.name << "\": {\"paths\": [" << quoted_list(b.paths) << "]";
@@ -189,6 +191,7 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
       // Its headers for users that include its library: its own API, in its layer.
       if (interop != configurations.interop.end())
         o << ", \"interop\": [" << quoted_list(interop->second) << "]";
+      if (!b.uses.empty()) o << ", \"uses\": [" << quoted_list(b.uses) << "]";
       if (!b.tests.empty()) o << ", \"tests\": [" << quoted_list(b.tests) << "]";
       o << "}";
     }

@@ -47,6 +47,9 @@ inline bool is_pure_virtual_method(CXCursor c) {
 inline bool is_const_method(CXCursor c) {
   return clang_CXXMethod_isConst(c) != 0;
 }
+inline bool is_static_method(CXCursor c) {
+  return clang_CXXMethod_isStatic(c) != 0;
+}
 inline bool is_abstract_record(CXCursor c) {
   return clang_CXXRecord_isAbstract(c) != 0;
 }

@@ -626,6 +626,81 @@ TEST_F(Shapes, RegistrationsStringKeyedWithADevice) {
                                       "kernels/nn_kernels.cpp:23, which is not in the list"}));
 }
 
+// Keyed by an op class's static name: `add_factory(MatMulKernel::id(), factory)` names the class
+// MatMulKernel, and the op is the class (declared in the frontend header). avx2's Avx2Platform derives from
+// cpu's CpuPlatform, whose constructor registers every kernel: what avx2 does not register runs cpu's code.
+TEST_F(Shapes, RegistrationsNamedByAnOpClassStaticMemberAndInheritedFromABasePlatform) {
+  json doc = report("registrations_named_classes");
+  EXPECT_EQ(doc.at("interface"), "the registrations");
+  const Matrix expected = {
+      {"AddKernel", {{"cpu", "native"}, {"avx2", "native"}, {"opencl", "native"}}},
+      {"ConvKernel", {{"cpu", "native"}, {"avx2", "fallback"}, {"opencl", "native"}}},
+      {"MatMulKernel", {{"cpu", "native"}, {"avx2", "native"}, {"opencl", "native"}}},
+      {"ReluKernel", {{"cpu", "native"}, {"avx2", "fallback"}, {"opencl", "native"}}},
+      {"SoftmaxKernel", {{"cpu", "native"}, {"avx2", "fallback"}, {"opencl", "missing"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  for (const auto& op : doc.at("ops")) {
+    EXPECT_EQ(op.at("declared").at("file"), "include/loom/kernels.hpp") << op.dump();
+  }
+  EXPECT_EQ(cell(doc, "ConvKernel", "avx2").at("reason"),
+            "inherited: loom::avx2::Avx2Platform extends loom::cpu::CpuPlatform of backend 'cpu', which "
+            "registers it at platforms/cpu/cpu_platform.cpp:30");
+  EXPECT_EQ(cell(doc, "MatMulKernel", "avx2").at("signature"), "add_factory(MatMulKernel::id(), factory)");
+  EXPECT_EQ(cell(doc, "SoftmaxKernel", "opencl").at("reason"),
+            "no registration of it in the backend's folders");
+  EXPECT_TRUE(doc.at("warnings").empty()) << doc.at("warnings").dump();
+
+  // A name a function computes is no class's: opencl's missing cell becomes unknown, and says where.
+  const fs::path computed = scratch_ / "registrations_named_classes_computed";
+  fs::copy(kShapes / "registrations_named_classes", computed, fs::copy_options::recursive);
+  write_file(computed / "platforms/opencl/opencl_extra.cpp",
+             "#include \"loom/kernels.hpp\"\n"
+             "namespace loom::opencl {\n"
+             "std::string kernel_name(int i);\n"
+             "void register_more(Platform& p, std::shared_ptr<KernelFactory> f) {\n"
+             "  p.add_factory(kernel_name(3), f);\n"
+             "}\n"
+             "}  // namespace loom::opencl\n");
+  Outcome o = run_in(computed, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  doc = json::parse(o.out);
+  EXPECT_EQ(cell(doc, "SoftmaxKernel", "opencl").at("status"), "unknown");
+  EXPECT_EQ(cell(doc, "SoftmaxKernel", "avx2").at("status"), "fallback");
+}
+
+// What init proposes for that shape, with no config: the registrations model keyed by the op classes (the
+// factory argument is the same in every registration, so there is no creator), avx2 using cpu (two of its
+// classes derive from cpu's), and a config whose check is clean and whose analyze gives the matrix above.
+TEST_F(Shapes, InitProposesRegistrationsKeyedByOpClassesAndTheBackendAPlatformExtends) {
+  const fs::path dir = scratch_ / "registrations_named_classes_init";
+  fs::copy(kShapes / "registrations_named_classes", dir, fs::copy_options::recursive);
+  fs::remove(dir / ".emberlint.json");
+  Outcome init = run_in(dir, emberlint() + " init", scratch_);
+  ASSERT_EQ(init.exit_code, 0) << init.err;
+  // The config, each comment's wrapped lines joined.
+  const std::string cfg = std::regex_replace(read_file(dir / ".emberlint.json"), std::regex("\n *// "), " ");
+  EXPECT_NE(cfg.find(R"("avx2": {"paths": ["platforms/avx2/**"], "uses": ["cpu"]})"), std::string::npos)
+      << cfg;
+  EXPECT_NE(cfg.find("it extends cpu (2 classes derive from its classes: Avx2MatMul : CpuMatMul"),
+            std::string::npos)
+      << cfg;
+  EXPECT_NE(cfg.find(R"("model": "registrations")"), std::string::npos) << cfg;
+  EXPECT_NE(cfg.find(R"("registrations": {"avx2": [{"call": "add_factory", "op": 0}], "cpu": [{"call": )"
+                     R"("add_factory", "op": 0}], "opencl": [{"call": "add_factory", "op": 0}]})"),
+            std::string::npos)
+      << cfg;
+  EXPECT_NE(cfg.find("a static member of a frontend class names the op, the class (5 classes"),
+            std::string::npos)
+      << cfg;
+  Outcome check = run_in(dir, emberlint() + " check --no-cache", scratch_);
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  Outcome o = run_in(dir, emberlint() + " analyze --no-cache --format json", scratch_);
+  ASSERT_EQ(o.exit_code, 1) << o.err;
+  EXPECT_EQ(matrix_of(json::parse(o.out)), matrix_of(report("registrations_named_classes")));
+  EXPECT_EQ(cell(json::parse(o.out), "ReluKernel", "avx2").at("status"), "fallback");
+}
+
 TEST_F(Shapes, RegistrationsErrorsAndWarningsNameTheConfigPath) {
   // A form that matches nothing: the matrix still comes, with the names the backend's folders do use.
   Outcome pattern = run_in(edited("registrations", "\"CudaCreatorRegistrar\"", "\"CudaCreatorRegister\""),
