@@ -329,11 +329,15 @@ void Discoverer::vouch_for_siblings(const std::string& parent, const std::vector
     if (is_hinted(c) || shared_name(name_of(c))) continue;
     // Its files mirror those of two named folders: the same code for another device (host_based/ with the
     // vector_operations.hpp and matrix_operations.hpp of cuda/ and opencl/).
-    std::vector<std::string> mirrored;
+    std::vector<std::string> mirrored, mirrored_folders;
     for (const auto& h : hinted) {
-      if (mirrored_files(c, h) >= kMirrored) mirrored.push_back(name_of(h) + "/");
+      if (mirrored_files(c, h) < kMirrored) continue;
+      mirrored.push_back(name_of(h) + "/");
+      mirrored_folders.push_back(h);
     }
-    if (mirrored.size() >= 2) {
+    // Unless the backends build on it: the frontend that declares what each backend implements under the
+    // same file names (Ginkgo's core/matrix/dense_kernels.hpp, which cuda/ and omp/ include).
+    if (mirrored.size() >= 2 && !built_on(c, mirrored_folders)) {
       vouched_[c] = "its files mirror those of " + join_why(mirrored, 3) + " (" + std::to_string(kMirrored) +
                     " or more of the same name)";
       found.push_back(c);
@@ -391,8 +395,10 @@ void Discoverer::vouch_for_siblings(const std::string& parent, const std::vector
     if (known.size() < 2) continue;
     for (const auto& [word, file] : members) {
       const std::string& c = name_words.at(word);
+      // A file named after its own folder names no sibling (accessor/accessor_helper.hpp beside
+      // accessor/cuda_helper.hpp).
       if (is_hinted(c) || shared_name(name_of(c)) || vouched_.count(c) || in_any(c, tests_) ||
-          in_any(c, glue_))
+          in_any(c, glue_) || under(file, c))
         continue;
       vouched_[c] = "named by " + file + ", one of a family of per-backend files with " + join_why(known, 3);
       found.push_back(c);
@@ -420,6 +426,30 @@ std::size_t Discoverer::mirrored_files(const std::string& a, const std::string& 
   const auto sa = stems(a), sb = stems(b);
   return static_cast<std::size_t>(
       std::count_if(sa.begin(), sa.end(), [&](const std::string& x) { return sb.count(x) != 0; }));
+}
+
+// Whether a quarter or more of the files of `backends` include a file of `folder` (an include as spelled that
+// ends with the file's path from the root): the folder is what they build on, not one of them.
+bool Discoverer::built_on(const std::string& folder, const std::vector<std::string>& backends) const {
+  std::vector<std::string> own;
+  for (const ScannedFile& f : files_) {
+    if (under(f.dir, folder)) own.push_back(f.rel);
+  }
+  auto names_own = [&](const std::string& spelled) {
+    return std::any_of(own.begin(), own.end(), [&](const std::string& rel) {
+      return rel == spelled || (rel.size() > spelled.size() && rel.ends_with("/" + spelled));
+    });
+  };
+  std::size_t files = 0, including = 0;
+  for (const ScannedFile& f : files_) {
+    if (std::none_of(backends.begin(), backends.end(), [&](const std::string& b) { return under(f.dir, b); }))
+      continue;
+    ++files;
+    if (std::any_of(f.includes.begin(), f.includes.end(),
+                    [&](const auto& inc) { return names_own(inc.first); }))
+      ++including;
+  }
+  return files > 0 && including * 4 >= files;
 }
 
 // Whether the files directly in a folder's parent include it: a detail/ folder that serves the code beside

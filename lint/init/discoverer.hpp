@@ -95,6 +95,7 @@ class Discoverer {
   bool gpu_backend(const std::string& id) const;
   bool names_gpu(const std::string& folder) const;
   std::size_t mirrored_files(const std::string& a, const std::string& b) const;
+  bool built_on(const std::string& folder, const std::vector<std::string>& backends) const;
   bool serves_parent(const std::string& folder) const;
   static const KnownLibrary* top_library(const FolderStats& s);
   ProposedBackend* backend(const std::string& id);

@@ -2,8 +2,9 @@
 // (tests/lint/fixtures/init/): per-device files chosen by their suffix in one folder of ops (cinder,
 // CTranslate2's shape), and a benchmark program built once per backend with tests named after each backend
 // (gauge, gearshifft's), execution spaces known by their siblings (spaces, Kokkos'), and a library's header
-// kept in the tree (ribbon, vexcl's CL/opencl.hpp). Each test writes the compile database a build would, runs
-// init and check as a user does, and compares the findings with the lines the tree marks `expect: CODE`.
+// kept in the tree (ribbon, vexcl's CL/opencl.hpp), and a frontend folder beside the backends that they build
+// on (kernhub, Ginkgo's core/). Each test writes the compile database a build would, runs init and check as a
+// user does, and compares the findings with the lines the tree marks `expect: CODE`.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -389,6 +390,31 @@ TEST_F(InitShapes, AMacroNamedAfterABackendThatCommandsDefineIsItsConfiguration)
                       "STRAND_USE_CUDA (defined by 1 of 3 commands)"),
             std::string::npos)
       << text_;
+}
+
+// kernhub: the frontend folder core/ declares, under the same file names, the kernels that cuda/ and openmp/
+// beside it implement, and they include its headers (Ginkgo's shape): core/ mirrors two backends but is what
+// they build on, so it stays frontend. accessor/'s accessor_helper.hpp, beside cuda_helper.hpp and
+// openmp_helper.hpp, is named after its own folder, not after a sibling backend.
+TEST_F(InitShapes, AFrontendFolderWhoseHeadersTheBackendsIncludeUnderTheSameNamesIsNoBackend) {
+  tree("kernhub",
+       {"core/matrix/dense.cpp", "openmp/matrix/dense_kernels.cpp", "openmp/matrix/csr_kernels.cpp"}, "-I.");
+  const json c = init();
+  const json& backends = c.at("layers").at("backends");
+  std::set<std::string> names;
+  for (const auto& [name, b] : backends.items()) names.insert(name);
+  EXPECT_EQ(names, (std::set<std::string>{"cuda", "openmp"})) << text_;
+  EXPECT_EQ(text_.find("its files mirror"), std::string::npos) << text_;
+  EXPECT_EQ(text_.find("one of a family of per-backend files"), std::string::npos) << text_;
+  const Outcome layer =
+      run_in(root_,
+             emberlint::test::emberlint() +
+                 " layers --format json core/matrix/dense_kernels.hpp core/matrix/dense.cpp "
+                 "accessor/accessor_helper.hpp accessor/cuda_helper.hpp",
+             scratch_);
+  ASSERT_EQ(layer.exit_code, 0) << layer.err;
+  for (const auto& f : json::parse(layer.out)) EXPECT_EQ(f.at("layer"), "frontend") << layer.out;
+  EXPECT_EQ(check(), std::set<Finding>{}) << "the backends' includes of core/ are no findings";
 }
 
 }  // namespace
