@@ -12,6 +12,7 @@
 #include "host/fused.hpp"
 #include "host/parallel.hpp"
 #include "host/strided_index.hpp"
+#include "host/vector_kernels.hpp"
 
 namespace ember::host {
 
@@ -325,6 +326,11 @@ void run_blocks(const Plan& p, Tensor& out, std::int64_t first, std::int64_t las
     for (std::size_t s = 0; s < ns; ++s) {
       if (p.scalar_step[s]) continue;
       const FusedStep& step = program.steps[s];
+      // The last step writes out's block: its stores by out's size (the scratch stays in the cache).
+      const std::optional<WholeOutputScope> whole =
+          s + 1 == ns
+              ? std::optional<WholeOutputScope>(std::in_place, static_cast<std::int64_t>(out.nbytes()))
+              : std::nullopt;
       Tensor result =
           s + 1 == ns
               ? Tensor(out.buffer(), out.byte_offset() + static_cast<std::size_t>(start) * out.itemsize(),
@@ -374,6 +380,7 @@ void run_fused(Backend& backend, const FusedProgram& program, Tensor& out) {
     parallel_for(
         p.n,
         [&](std::int64_t begin, std::int64_t end) {
+          const WholeOutputScope whole(static_cast<std::int64_t>(out.nbytes()));  // its stores: by out's size
           const Tensor a = part(step.a, begin, end - begin);
           const std::optional<Tensor> b =
               binary ? std::optional<Tensor>(part(step.b, begin, end - begin)) : std::nullopt;

@@ -297,6 +297,31 @@ void map2(const Tensor& a, const Tensor& b, Tensor& out, Op op) {
   }
 }
 
+// Writes out[0, n) by fill(to, first, len), which computes elements [first, first + len) of out into `to`:
+// into out in one call, or with `stream` in pieces of kStreamPieceBytes computed into a buffer in L1 and
+// copied on with non-temporal stores (stream_copy), the first piece ending at a 64-byte boundary of out. The
+// same values; the caller calls stream_fence() after its last streamed piece. Small pieces keep the loads and
+// the stores interleaved: on an AMD EPYC, |x| over 64 MiB on two threads ran at 45 GB/s with 1 KiB pieces
+// and at 18 GB/s with 16 KiB ones (39 GB/s with ordinary stores).
+inline constexpr std::int64_t kStreamPieceBytes = 1024;
+template <class T, class Fill>
+void write_streamed(T* out, std::int64_t n, bool stream, Fill&& fill) {
+  if (!stream) {
+    if (n > 0) fill(out, std::int64_t{0}, n);
+    return;
+  }
+  constexpr auto kPiece = static_cast<std::int64_t>(kStreamPieceBytes / sizeof(T));
+  alignas(64) T piece[kPiece];
+  const auto misaligned = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out) % 64);
+  std::int64_t i = std::min(n, (64 - misaligned) % 64 / static_cast<std::int64_t>(sizeof(T)));
+  if (i > 0) fill(out, std::int64_t{0}, i);
+  for (; i < n; i += kPiece) {
+    const std::int64_t len = std::min(kPiece, n - i);
+    fill(piece, i, len);
+    stream_copy(out + i, piece, len * static_cast<std::int64_t>(sizeof(T)), false);
+  }
+}
+
 // One row of map3 whose operands step SC, SX and SY (0 or 1) along it: the operands do not overlap out, so
 // the compiler vectorizes it without a run-time overlap check (a step-0 operand is one value, loaded once; a
 // bool condition is read as its byte, which GCC's vectorizer takes and bool it does not).
@@ -321,7 +346,8 @@ void map3_row(T* __restrict d, const TC* __restrict c, const T* __restrict x, co
   }
 }
 
-// out[i] = op(c[i], x[i], y[i]) with all three broadcast to out's shape.
+// out[i] = op(c[i], x[i], y[i]) with all three broadcast to out's shape; a large out (stream_stores) with
+// non-temporal stores (write_streamed).
 template <class TC, class T, class Op>
 void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op) {
   const TC* pc = c.data<const TC>();
@@ -329,11 +355,15 @@ void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op)
   const T* py = y.data<const T>();
   T* po = out.data<T>();
   const std::int64_t n = out.size();
+  const bool stream = stream_stores(static_cast<std::int64_t>(out.nbytes()));
   if (c.size() == n && x.size() == n && y.size() == n) {
     parallel_for(
         n,
         [&](std::int64_t begin, std::int64_t end) {
-          map3_row<1, 1, 1>(po + begin, pc + begin, px + begin, py + begin, end - begin, op);
+          write_streamed(po + begin, end - begin, stream, [&](T* to, std::int64_t first, std::int64_t len) {
+            map3_row<1, 1, 1>(to, pc + begin + first, px + begin + first, py + begin + first, len, op);
+          });
+          if (stream) stream_fence();
         },
         kBroadcastParallelMin);
     return;
@@ -341,46 +371,48 @@ void map3(const Tensor& c, const Tensor& x, const Tensor& y, Tensor& out, Op op)
   // Broadcast rows: every operand's elements along a row at a constant step, no index arithmetic per element.
   const std::array<const Shape*, 3> shapes{&c.shape(), &x.shape(), &y.shape()};
   parallel_broadcast_rows(out.shape(), [&](std::int64_t first, std::int64_t last) {
-    for_each_broadcast_row_in<3>(shapes, out.shape(), first, last,
-                                 [&](std::int64_t o, const std::array<std::int64_t, 3>& offsets,
-                                     const std::array<std::int64_t, 3>& steps, std::int64_t len) {
-                                   T* d = po + o;
-                                   const TC* cr = pc + offsets[0];
-                                   const T* xr = px + offsets[1];
-                                   const T* yr = py + offsets[2];
-                                   const std::int64_t ic = steps[0], ix = steps[1], iy = steps[2];
-                                   // Steps of 0 or 1 as constants: a loop the compiler vectorizes per
-                                   // pattern.
-                                   const auto loop = [&](auto sc, auto sx, auto sy) {
-                                     map3_row<sc(), sx(), sy()>(d, cr, xr, yr, len, op);
-                                   };
-                                   using Zero = std::integral_constant<std::int64_t, 0>;
-                                   using One = std::integral_constant<std::int64_t, 1>;
-                                   const auto with_y = [&](auto sc, auto sx) {
-                                     if (iy == 0) {
-                                       loop(sc, sx, Zero{});
-                                     } else {
-                                       loop(sc, sx, One{});
-                                     }
-                                   };
-                                   const auto with_x = [&](auto sc) {
-                                     if (ix == 0) {
-                                       with_y(sc, Zero{});
-                                     } else {
-                                       with_y(sc, One{});
-                                     }
-                                   };
-                                   if (ic >= 0 && ic <= 1 && ix >= 0 && ix <= 1 && iy >= 0 && iy <= 1) {
-                                     if (ic == 0) {
-                                       with_x(Zero{});
-                                     } else {
-                                       with_x(One{});
-                                     }
-                                   } else {
-                                     for (std::int64_t j = 0; j < len; ++j)
-                                       d[j] = op(cr[j * ic], xr[j * ix], yr[j * iy]);
-                                   }
-                                 });
+    for_each_broadcast_row_in<3>(
+        shapes, out.shape(), first, last,
+        [&](std::int64_t o, const std::array<std::int64_t, 3>& offsets,
+            const std::array<std::int64_t, 3>& steps, std::int64_t len) {
+          T* d = po + o;
+          const TC* cr = pc + offsets[0];
+          const T* xr = px + offsets[1];
+          const T* yr = py + offsets[2];
+          const std::int64_t ic = steps[0], ix = steps[1], iy = steps[2];
+          // Steps of 0 or 1 as constants: a loop the compiler vectorizes per pattern.
+          const auto loop = [&](auto sc, auto sx, auto sy) {
+            write_streamed(d, len, stream, [&](T* to, std::int64_t at, std::int64_t part) {
+              map3_row<sc(), sx(), sy()>(to, cr + at * sc(), xr + at * sx(), yr + at * sy(), part, op);
+            });
+          };
+          using Zero = std::integral_constant<std::int64_t, 0>;
+          using One = std::integral_constant<std::int64_t, 1>;
+          const auto with_y = [&](auto sc, auto sx) {
+            if (iy == 0) {
+              loop(sc, sx, Zero{});
+            } else {
+              loop(sc, sx, One{});
+            }
+          };
+          const auto with_x = [&](auto sc) {
+            if (ix == 0) {
+              with_y(sc, Zero{});
+            } else {
+              with_y(sc, One{});
+            }
+          };
+          if (ic >= 0 && ic <= 1 && ix >= 0 && ix <= 1 && iy >= 0 && iy <= 1) {
+            if (ic == 0) {
+              with_x(Zero{});
+            } else {
+              with_x(One{});
+            }
+          } else {
+            for (std::int64_t j = 0; j < len; ++j) d[j] = op(cr[j * ic], xr[j * ix], yr[j * iy]);
+          }
+        });
+    if (stream) stream_fence();
   });
 }
 

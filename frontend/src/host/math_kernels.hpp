@@ -46,7 +46,7 @@ inline bool vector_binary(BinaryOp op, const Tensor& a, const Tensor& b, Tensor&
       binary_f64(op, pa, a_scalar, pb, b_scalar, po, len);
     }
   };
-  const bool stream = n * (d == DType::float32 ? 4 : 8) >= kStreamStoreBytes;  // binary_f32 decides alike
+  const bool stream = stream_stores(n * (d == DType::float32 ? 4 : 8));  // binary_f32 decides alike
   const auto run_rows = [&](const auto* pa, bool a_scalar, std::int64_t a_row, const auto* pb, bool b_scalar,
                             std::int64_t b_row, auto* po, std::int64_t len, std::int64_t rows) {
     if constexpr (std::is_same_v<std::remove_const_t<std::remove_pointer_t<decltype(pa)>>, float>) {

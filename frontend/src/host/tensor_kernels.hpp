@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <string>
@@ -86,7 +87,8 @@ void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int
 
 // out[i0, i1, ...] = src[base + sum(i_d * strides[d])] for every index of out_shape (strides may be 0 or
 // negative). The innermost axis runs as a tight loop, or the two innermost as tiles when they are
-// transposed.
+// transposed. Rows of a large output (stream_stores of its bytes and of the lines its rows read) are
+// written with non-temporal stores.
 template <class W>
 void strided_copy(const W* src, std::int64_t base, const Shape& strides, const Shape& out_shape, W* dst) {
   const std::int64_t n = shape_numel(out_shape);
@@ -110,16 +112,29 @@ void strided_copy(const W* src, std::int64_t base, const Shape& strides, const S
   }
   // Rows of `inner` elements, large inputs split over threads by rows; steps of 1 and 2 (slices, [::2]) as
   // loops with a constant step, which the compiler vectorizes.
+  const std::int64_t rows = n / inner;
+  const auto item = static_cast<std::int64_t>(sizeof(W));
+  // The bytes the rows read: their whole span, up to a line an element.
+  const std::int64_t span = std::min(std::abs(inner_stride) * item, std::int64_t{64}) * inner;
+  const bool stream = stream_stores(n * item, rows * span);
   const auto copy_row = [&](const W* from, W* to) {
     if (inner_stride == 1) {
-      std::memcpy(to, from, static_cast<std::size_t>(inner) * sizeof(W));
-    } else if (inner_stride == 2) {
-      for (std::int64_t j = 0; j < inner; ++j) to[j] = from[2 * j];
-    } else {
-      for (std::int64_t j = 0; j < inner; ++j) to[j] = from[j * inner_stride];
+      if (stream) {
+        stream_copy(to, from, inner * item, false);
+      } else {
+        std::memcpy(to, from, static_cast<std::size_t>(inner) * sizeof(W));
+      }
+      return;
     }
+    write_streamed(to, inner, stream, [&](W* part, std::int64_t first, std::int64_t len) {
+      const W* f = from + first * inner_stride;
+      if (inner_stride == 2) {
+        for (std::int64_t j = 0; j < len; ++j) part[j] = f[2 * j];
+      } else {
+        for (std::int64_t j = 0; j < len; ++j) part[j] = f[j * inner_stride];
+      }
+    });
   };
-  const std::int64_t rows = n / inner;
   parallel_for(
       rows,
       [&](std::int64_t first, std::int64_t last) {
@@ -135,6 +150,7 @@ void strided_copy(const W* src, std::int64_t base, const Shape& strides, const S
           copy_row(src + off, dst + row * inner);
           next_index(idx, off, nd - 1, out_shape, strides);
         }
+        if (stream) stream_fence();
       },
       (kParallelMin * 4 + inner - 1) / inner, 16);
 }
@@ -257,40 +273,52 @@ inline void broadcast_to(const Tensor& x, Tensor& out) {
 }
 
 // memcpy of nbytes, split over the host threads from kParallelCopyMin bytes (a copy of 256 KiB takes about
-// 10 us on one core; sleeping workers are woken from 16 times that).
+// 10 us on one core; sleeping workers are woken from 16 times that); with `stream`, by stream_copy.
 inline constexpr std::int64_t kParallelCopyMin = kParallelMin * 4;
-inline void parallel_copy_bytes(void* dst, const void* src, std::size_t nbytes) {
+inline void parallel_copy_bytes(void* dst, const void* src, std::size_t nbytes, bool stream) {
   auto* d = static_cast<unsigned char*>(dst);
   const auto* s = static_cast<const unsigned char*>(src);
   parallel_for(
       static_cast<std::int64_t>(nbytes),
       [&](std::int64_t begin, std::int64_t end) {
-        std::memcpy(d + begin, s + begin, static_cast<std::size_t>(end - begin));
+        if (stream) {
+          stream_copy(d + begin, s + begin, end - begin);
+        } else {
+          std::memcpy(d + begin, s + begin, static_cast<std::size_t>(end - begin));
+        }
       },
       kParallelCopyMin, 4096);
 }
 
 // Each input's block of every outer index is one memcpy; along the first axis (one outer index) each input is
-// one copy split over the threads, otherwise the outer indices are.
+// one copy split over the threads, otherwise the outer indices are. A large output (stream_stores) is
+// written with non-temporal stores (stream_copy): glibc's memcpy of a few MiB uses ordinary ones.
 inline void concatenate(const std::vector<Tensor>& xs, int axis, Tensor& out) {
   const AxisLayout ol = axis_layout(out.shape(), axis);
   const std::size_t item = out.itemsize();
   auto* dst = static_cast<unsigned char*>(out.raw_data());
+  const bool stream = stream_stores(static_cast<std::int64_t>(out.nbytes()));
   std::int64_t at = 0;  // position along axis where the current input starts
   for (const Tensor& x : xs) {
     const AxisLayout xl = axis_layout(x.shape(), axis);
     const auto block = static_cast<std::size_t>(xl.extent * xl.inner) * item;
     const auto* src = static_cast<const unsigned char*>(x.raw_data());
     if (block != 0 && ol.outer == 1) {
-      parallel_copy_bytes(dst + static_cast<std::size_t>(at * ol.inner) * item, src, block);
+      parallel_copy_bytes(dst + static_cast<std::size_t>(at * ol.inner) * item, src, block, stream);
     } else if (block != 0) {
       parallel_for(
           ol.outer,
           [&](std::int64_t first, std::int64_t last) {
             for (std::int64_t o = first; o < last; ++o) {
-              std::memcpy(dst + static_cast<std::size_t>((o * ol.extent + at) * ol.inner) * item,
-                          src + static_cast<std::size_t>(o) * block, block);
+              unsigned char* to = dst + static_cast<std::size_t>((o * ol.extent + at) * ol.inner) * item;
+              const unsigned char* from = src + static_cast<std::size_t>(o) * block;
+              if (stream) {
+                stream_copy(to, from, static_cast<std::int64_t>(block), false);
+              } else {
+                std::memcpy(to, from, block);
+              }
             }
+            if (stream) stream_fence();
           },
           static_cast<std::int64_t>((static_cast<std::size_t>(kParallelCopyMin) + block - 1) / block), 1);
     }

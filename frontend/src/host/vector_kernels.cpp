@@ -56,33 +56,42 @@ std::atomic<int>& level_in_use() {
   return level;
 }
 
-// Defines NAME_baseline, NAME_avx2 and NAME_avx512 (each calling NAME_body) and NAME_at(level), the one for a
-// level.
+// Defines NAME_baseline, NAME_avx2 and NAME_avx512 (each running the statement given for it, with the
+// attributes ATTR) and NAME_at(level), the one for a level.
 #if EMBER_HAVE_SIMD_LEVELS
-#define EMBER_VECTOR_KERNEL(NAME, PARAMS, ARGS)          \
-  void NAME##_baseline PARAMS {                          \
-    NAME##_body ARGS;                                    \
-  }                                                      \
-  EMBER_TARGET_AVX2 void NAME##_avx2 PARAMS {            \
-    NAME##_body ARGS;                                    \
-  }                                                      \
-  EMBER_TARGET_AVX512 void NAME##_avx512 PARAMS {        \
-    NAME##_body ARGS;                                    \
-  }                                                      \
-  auto NAME##_at(SimdLevel level) {                      \
-    return level == SimdLevel::avx512 ? NAME##_avx512    \
-           : level == SimdLevel::avx2 ? NAME##_avx2      \
-                                      : NAME##_baseline; \
+#define EMBER_KERNEL_LEVELS(NAME, ATTR, PARAMS, BASELINE, AVX2, AVX512) \
+  ATTR void NAME##_baseline PARAMS {                                    \
+    BASELINE;                                                           \
+  }                                                                     \
+  ATTR EMBER_TARGET_AVX2 void NAME##_avx2 PARAMS {                      \
+    AVX2;                                                               \
+  }                                                                     \
+  ATTR EMBER_TARGET_AVX512 void NAME##_avx512 PARAMS {                  \
+    AVX512;                                                             \
+  }                                                                     \
+  auto NAME##_at(SimdLevel level) {                                     \
+    return level == SimdLevel::avx512 ? NAME##_avx512                   \
+           : level == SimdLevel::avx2 ? NAME##_avx2                     \
+                                      : NAME##_baseline;                \
   }
 #else
-#define EMBER_VECTOR_KERNEL(NAME, PARAMS, ARGS) \
-  void NAME##_baseline PARAMS {                 \
-    NAME##_body ARGS;                           \
-  }                                             \
-  auto NAME##_at(SimdLevel) {                   \
-    return NAME##_baseline;                     \
+#define EMBER_KERNEL_LEVELS(NAME, ATTR, PARAMS, BASELINE, AVX2, AVX512) \
+  ATTR void NAME##_baseline PARAMS {                                    \
+    BASELINE;                                                           \
+  }                                                                     \
+  auto NAME##_at(SimdLevel) {                                           \
+    return NAME##_baseline;                                             \
   }
 #endif
+// The levels of NAME_body ARGS, the same code compiled for each.
+#define EMBER_VECTOR_KERNEL(NAME, PARAMS, ARGS) \
+  EMBER_KERNEL_LEVELS(NAME, , PARAMS, NAME##_body ARGS, NAME##_body ARGS, NAME##_body ARGS)
+// The levels of a body that takes its level as a template argument (NAME_body<level> ARGS), every call in
+// them inlined (flatten): the body's calls of functions compiled for a level (stream_256's) are inlined into
+// the function of that level only, where they may be.
+#define EMBER_LEVELED_KERNEL(NAME, PARAMS, ARGS)                                             \
+  EMBER_KERNEL_LEVELS(NAME, [[gnu::flatten]], PARAMS, NAME##_body<SimdLevel::baseline> ARGS, \
+                      NAME##_body<SimdLevel::avx2> ARGS, NAME##_body<SimdLevel::avx512> ARGS)
 
 // ---- exp of float32 ---------------------------------------------------------------------------------------
 
@@ -90,8 +99,9 @@ std::atomic<int>& level_in_use() {
 // (Cody-Waite); Cephes' degree-6 polynomial for exp(r) (within 2 ulp of the correctly rounded value); times
 // 2^n built in the exponent bits. Inputs outside [-87, 88] (where 2^n leaves the normal range), NaN and
 // infinities give garbage there; the loop notes whether there were any, and only then a second, scalar pass
-// recomputes them with std::exp. x and out do not overlap.
-[[gnu::always_inline]] inline void exp_f32_run(const float* x, float* out, std::int64_t n) {
+// recomputes them with std::exp (exp_f32_main returns whether there were any, exp_f32_fix is that pass). x
+// and out do not overlap.
+[[gnu::always_inline]] inline int exp_f32_main(const float* x, float* out, std::int64_t n) {
   constexpr float shifter = 12582912.0f;  // 1.5 * 2^23
   int outside = 0;
   for (std::int64_t i = 0; i < n; ++i) {
@@ -110,7 +120,9 @@ std::atomic<int>& level_in_use() {
     const std::uint32_t k_bits = std::bit_cast<std::uint32_t>(t) - std::bit_cast<std::uint32_t>(shifter);
     out[i] = y * std::bit_cast<float>((k_bits + 127u) << 23);
   }
-  if (outside == 0) return;
+  return outside;
+}
+inline void exp_f32_fix(const float* x, float* out, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) {
     if (!(x[i] >= -87.0f && x[i] <= 88.0f)) out[i] = std::exp(x[i]);
   }
@@ -118,8 +130,9 @@ std::atomic<int>& level_in_use() {
 // exp of float64 the same way: k = round(x / ln 2) by adding 1.5 * 2^52; fdlibm's reduction with the split
 // ln 2 and its rational form (ember_exp_reduced_f64 of ember/random/distributions.h, < 1 ulp); times 2^k
 // built in the exponent bits. Inputs outside [-708, 709] (2^k leaves the normal range), NaN and infinities
-// are recomputed with std::exp in a second pass, only when there are any. x and out do not overlap.
-[[gnu::always_inline]] inline void exp_f64_run(const double* x, double* out, std::int64_t n) {
+// are recomputed with std::exp in a second pass, only when there are any (exp_f64_main, exp_f64_fix). x and
+// out do not overlap.
+[[gnu::always_inline]] inline int exp_f64_main(const double* x, double* out, std::int64_t n) {
   constexpr double shifter = 6755399441055744.0;  // 1.5 * 2^52
   int outside = 0;
   for (std::int64_t i = 0; i < n; ++i) {
@@ -131,7 +144,9 @@ std::atomic<int>& level_in_use() {
     const std::uint64_t k_bits = std::bit_cast<std::uint64_t>(t) - std::bit_cast<std::uint64_t>(shifter);
     out[i] = y * std::bit_cast<double>((k_bits + 1023u) << 52);
   }
-  if (outside == 0) return;
+  return outside;
+}
+inline void exp_f64_fix(const double* x, double* out, std::int64_t n) {
   for (std::int64_t i = 0; i < n; ++i) {
     if (!(x[i] >= -708.0 && x[i] <= 709.0)) out[i] = std::exp(x[i]);
   }
@@ -334,9 +349,9 @@ EMBER_VECTOR_KERNEL(binary_rows_f64,
 
 // log of positive normal finite x with fdlibm's kernels (ember_log_normal_f32/_f64 of distributions.h, < 1
 // ulp); other inputs (zero, subnormal, negative, infinite, NaN) are recomputed with std::log in a second
-// pass, only when there are any. x and out do not overlap.
+// pass, only when there are any (log_main, log_fix). x and out do not overlap.
 template <class T>
-[[gnu::always_inline]] inline void log_run(const T* x, T* out, std::int64_t n) {
+[[gnu::always_inline]] inline int log_main(const T* x, T* out, std::int64_t n) {
   constexpr T lowest = std::numeric_limits<T>::min(), highest = std::numeric_limits<T>::max();
   int outside = 0;
   for (std::int64_t i = 0; i < n; ++i) {
@@ -348,7 +363,11 @@ template <class T>
       out[i] = ember_log_normal_f64(std::bit_cast<std::uint64_t>(v), 0);
     }
   }
-  if (outside == 0) return;
+  return outside;
+}
+template <class T>
+inline void log_fix(const T* x, T* out, std::int64_t n) {
+  constexpr T lowest = std::numeric_limits<T>::min(), highest = std::numeric_limits<T>::max();
   for (std::int64_t i = 0; i < n; ++i) {
     if (!(x[i] >= lowest && x[i] <= highest)) out[i] = std::log(x[i]);
   }
@@ -357,17 +376,33 @@ template <class T>
 // ---- exp and log over ranges, in place too ------------------------------------------------------------
 
 enum class Unary { exp, log, abs };
+// F's vector loop over n elements; whether some need unary_fix's scalar pass.
 template <Unary F, class T>
-[[gnu::always_inline]] inline void unary_run(const T* x, T* out, std::int64_t n) {
+[[gnu::always_inline]] inline int unary_main(const T* x, T* out, std::int64_t n) {
   if constexpr (F == Unary::abs) {
     for (std::int64_t i = 0; i < n; ++i) out[i] = std::fabs(x[i]);  // the sign bit cleared, NaN's too
+    return 0;
   } else if constexpr (F == Unary::log) {
-    log_run(x, out, n);
+    return log_main(x, out, n);
   } else if constexpr (std::is_same_v<T, float>) {
-    exp_f32_run(x, out, n);
+    return exp_f32_main(x, out, n);
   } else {
-    exp_f64_run(x, out, n);
+    return exp_f64_main(x, out, n);
   }
+}
+template <Unary F, class T>
+void unary_fix(const T* x, T* out, std::int64_t n) {
+  if constexpr (F == Unary::log) {
+    log_fix(x, out, n);
+  } else if constexpr (F == Unary::exp && std::is_same_v<T, float>) {
+    exp_f32_fix(x, out, n);
+  } else if constexpr (F == Unary::exp) {
+    exp_f64_fix(x, out, n);
+  }
+}
+template <Unary F, class T>
+[[gnu::always_inline]] inline void unary_run(const T* x, T* out, std::int64_t n) {
+  if (unary_main<F>(x, out, n) != 0) unary_fix<F>(x, out, n);
 }
 template <Unary F, class T>
 [[gnu::always_inline]] inline void unary_body(const T* x, T* out, std::int64_t begin, std::int64_t end) {
@@ -383,39 +418,89 @@ template <Unary F, class T>
     unary_run<F>(in, out + at, len);
   }
 }
-[[gnu::always_inline]] inline void exp_f32_body(const float* x, float* out, std::int64_t begin,
-                                                std::int64_t end) {
-  unary_body<Unary::exp>(x, out, begin, end);
+#if defined(__x86_64__)
+// 256 bytes from `from` to `to` (both 64-byte aligned) with non-temporal stores as wide as level L's: four
+// SSE stores a line cost exp's AVX-512 loop a fifth more instructions (and time, where the cores are busy).
+[[gnu::always_inline]] inline void stream_256_sse(void* to, const void* from) {
+  auto* d = static_cast<__m128i*>(to);
+  const auto* s = static_cast<const __m128i*>(from);
+  for (int k = 0; k < 16; ++k) _mm_stream_si128(d + k, _mm_load_si128(s + k));
 }
-EMBER_VECTOR_KERNEL(exp_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
-                    (x, out, begin, end))
-[[gnu::always_inline]] inline void exp_f64_body(const double* x, double* out, std::int64_t begin,
-                                                std::int64_t end) {
-  unary_body<Unary::exp>(x, out, begin, end);
+#if EMBER_HAVE_SIMD_LEVELS
+EMBER_TARGET_AVX2 inline void stream_256_avx2(void* to, const void* from) {
+  auto* d = static_cast<__m256i*>(to);
+  const auto* s = static_cast<const __m256i*>(from);
+  for (int k = 0; k < 8; ++k) _mm256_stream_si256(d + k, _mm256_load_si256(s + k));
 }
-EMBER_VECTOR_KERNEL(exp_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
-                    (x, out, begin, end))
-[[gnu::always_inline]] inline void log_f32_body(const float* x, float* out, std::int64_t begin,
-                                                std::int64_t end) {
-  unary_body<Unary::log>(x, out, begin, end);
+EMBER_TARGET_AVX512 inline void stream_256_avx512(void* to, const void* from) {
+  auto* d = static_cast<__m512i*>(to);
+  const auto* s = static_cast<const __m512i*>(from);
+  for (int k = 0; k < 4; ++k) _mm512_stream_si512(d + k, _mm512_load_si512(s + k));
 }
-EMBER_VECTOR_KERNEL(log_f32, (const float* x, float* out, std::int64_t begin, std::int64_t end),
-                    (x, out, begin, end))
-[[gnu::always_inline]] inline void log_f64_body(const double* x, double* out, std::int64_t begin,
-                                                std::int64_t end) {
-  unary_body<Unary::log>(x, out, begin, end);
+#endif
+template <SimdLevel L>
+[[gnu::always_inline]] inline void stream_256(void* to, const void* from) {
+#if EMBER_HAVE_SIMD_LEVELS
+  if constexpr (L == SimdLevel::avx512) {
+    stream_256_avx512(to, from);
+    return;
+  } else if constexpr (L == SimdLevel::avx2) {
+    stream_256_avx2(to, from);
+    return;
+  }
+#endif
+  stream_256_sse(to, from);
 }
-EMBER_VECTOR_KERNEL(log_f64, (const double* x, double* out, std::int64_t begin, std::int64_t end),
-                    (x, out, begin, end))
-// |x| of float32 and float64: abs_T_body for T in f32, f64.
-#define EMBER_ABS_KERNEL(NAME, T)                                                                            \
+#endif
+// unary_body into an output that is not x with non-temporal stores (x86-64): the elements up to out's first
+// 64-byte boundary and after its last whole block as unary_body writes them, the blocks between computed
+// 256 bytes at a time into a buffer in L1 (the same loop, its length known, so the same vector code) and
+// streamed from there; the scalar pass, when needed, once after the range. A block that small keeps the loads
+// and the stores interleaved: on an AMD EPYC, |x| over 64 MiB on two threads ran at 51 GB/s so, 45 with 1 KiB
+// blocks, 18 with 16 KiB blocks and 39 with ordinary stores.
+template <Unary F, SimdLevel L, class T>
+[[gnu::always_inline]] inline void unary_stream_body(const T* x, T* out, std::int64_t begin,
+                                                     std::int64_t end) {
+#if defined(__x86_64__)
+  constexpr std::int64_t kBlock = 256 / static_cast<std::int64_t>(sizeof(T));
+  const auto misaligned = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(out + begin) % 64);
+  const std::int64_t head =
+      std::min(end - begin, (64 - misaligned) % 64 / static_cast<std::int64_t>(sizeof(T)));
+  int outside = unary_main<F>(x + begin, out + begin, head);
+  std::int64_t i = begin + head;
+  alignas(64) T block[kBlock];
+  for (; i + kBlock <= end; i += kBlock) {
+    outside |= unary_main<F>(x + i, block, kBlock);
+    stream_256<L>(out + i, block);
+  }
+  outside |= unary_main<F>(x + i, out + i, end - i);
+  _mm_sfence();
+  if (outside != 0) unary_fix<F>(x + begin, out + begin, end - begin);  // no call inside the loop above
+#else
+  unary_body<F>(x, out, begin, end);
+#endif
+}
+// NAME (unary_body) and NAME_stream (unary_stream_body at NAME_stream's level) of F over T.
+#define EMBER_UNARY_KERNELS(NAME, F, T)                                                                      \
   [[gnu::always_inline]] inline void NAME##_body(const T* x, T* out, std::int64_t begin, std::int64_t end) { \
-    unary_body<Unary::abs>(x, out, begin, end);                                                              \
+    unary_body<F>(x, out, begin, end);                                                                       \
   }                                                                                                          \
-  EMBER_VECTOR_KERNEL(NAME, (const T* x, T* out, std::int64_t begin, std::int64_t end), (x, out, begin, end))
-EMBER_ABS_KERNEL(abs_f32, float)
-EMBER_ABS_KERNEL(abs_f64, double)
-#undef EMBER_ABS_KERNEL
+  EMBER_VECTOR_KERNEL(NAME, (const T* x, T* out, std::int64_t begin, std::int64_t end),                      \
+                      (x, out, begin, end))                                                                  \
+  template <SimdLevel L>                                                                                     \
+  [[gnu::always_inline]] inline void NAME##_stream_body(const T* x, T* out, std::int64_t begin,              \
+                                                        std::int64_t end) {                                  \
+    unary_stream_body<F, L>(x, out, begin, end);                                                             \
+  }                                                                                                          \
+  EMBER_LEVELED_KERNEL(NAME##_stream, (const T* x, T* out, std::int64_t begin, std::int64_t end),            \
+                       (x, out, begin, end))
+EMBER_UNARY_KERNELS(exp_f32, Unary::exp, float)
+EMBER_UNARY_KERNELS(exp_f64, Unary::exp, double)
+EMBER_UNARY_KERNELS(log_f32, Unary::log, float)
+EMBER_UNARY_KERNELS(log_f64, Unary::log, double)
+EMBER_UNARY_KERNELS(abs_f32, Unary::abs, float)
+EMBER_UNARY_KERNELS(abs_f64, Unary::abs, double)
+#undef EMBER_UNARY_KERNELS
 
 // ---- sums ------------------------------------------------------------------------------------------------
 
@@ -681,13 +766,13 @@ void binary_rows_split(Kernel kernel, BinaryOp op, const T* a, bool a_scalar, st
   kernel(op, a, a_scalar, a_row, b, b_scalar, b_row, out, len, rows);
 }
 
-// out = a op b over [0, n) by `kernel` (ordinary stores) or, for an output of kStreamStoreBytes and more on
-// x86-64, by binary_stream: the same values.
+// out = a op b over [0, n) by `kernel` (ordinary stores) or, for an output that stream_stores on x86-64, by
+// binary_stream: the same values.
 template <class T, class Kernel>
 void binary_split(Kernel kernel, BinaryOp op, const T* a, bool a_scalar, const T* b, bool b_scalar, T* out,
                   std::int64_t n) {
 #if defined(__x86_64__)
-  if (n * static_cast<std::int64_t>(sizeof(T)) >= kStreamStoreBytes) {
+  if (stream_stores(n * static_cast<std::int64_t>(sizeof(T)))) {
     parallel_for(
         n,
         [&](std::int64_t begin, std::int64_t end) {
@@ -718,10 +803,13 @@ void fill_f32(KernelAt kernel_at, float* out, std::int64_t n, ember_u64 seed, em
       kVectorParallelMin, 64, kRandomWakeMin);
 }
 
-// out[i] = f(x[i]) by the kernel of the level in use, split over threads from kVectorParallelMin elements.
-template <class KernelAt, class T>
-void unary(KernelAt kernel_at, const T* x, T* out, std::int64_t n) {
-  const auto kernel = kernel_at(simd_level());
+// out[i] = f(x[i]) by the kernel of the level in use (its _stream one for an output not x that
+// stream_stores), split over threads from kVectorParallelMin elements.
+template <class KernelAt, class StreamAt, class T>
+void unary(KernelAt kernel_at, StreamAt stream_at, const T* x, T* out, std::int64_t n) {
+  const SimdLevel level = simd_level();
+  const auto kernel = x != out && stream_stores(n * static_cast<std::int64_t>(sizeof(T))) ? stream_at(level)
+                                                                                          : kernel_at(level);
   parallel_for(
       n, [&](std::int64_t begin, std::int64_t end) { kernel(x, out, begin, end); }, kVectorParallelMin);
 }
@@ -755,6 +843,62 @@ const char* simd_level_name(SimdLevel level) {
   return "baseline";
 }
 
+namespace {
+// The whole output's bytes of the innermost WholeOutputScope on this thread, 0 outside any.
+thread_local std::int64_t whole_output_bytes = 0;
+}  // namespace
+
+bool stream_stores(std::int64_t bytes, std::int64_t read_bytes) {
+#if defined(__x86_64__)
+  return std::max(bytes, whole_output_bytes) >= kStreamStoreBytes ||
+         (bytes >= kStreamStoreBytes / 4 && bytes + read_bytes >= 2 * kStreamStoreBytes);
+#else
+  (void)bytes;
+  (void)read_bytes;
+  return false;
+#endif
+}
+
+WholeOutputScope::WholeOutputScope(std::int64_t whole_bytes) : previous_(whole_output_bytes) {
+  whole_output_bytes = whole_bytes;
+}
+
+WholeOutputScope::~WholeOutputScope() {
+  whole_output_bytes = previous_;
+}
+
+void stream_fence() {
+#if defined(__x86_64__)
+  _mm_sfence();
+#endif
+}
+
+void stream_copy(void* dst, const void* src, std::int64_t bytes, bool fence) {
+  auto* d = static_cast<unsigned char*>(dst);
+  const auto* s = static_cast<const unsigned char*>(src);
+#if defined(__x86_64__)
+  const auto misaligned = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(d) % 64);
+  const std::int64_t head = std::min(bytes, (64 - misaligned) % 64);
+  if (head > 0) std::memcpy(d, s, static_cast<std::size_t>(head));
+  std::int64_t i = head;
+  for (; i + 64 <= bytes; i += 64) {  // a line at a time: loads and stores interleaved
+    const auto* from = reinterpret_cast<const __m128i*>(s + i);
+    auto* to = reinterpret_cast<__m128i*>(d + i);
+    const __m128i v0 = _mm_loadu_si128(from), v1 = _mm_loadu_si128(from + 1), v2 = _mm_loadu_si128(from + 2),
+                  v3 = _mm_loadu_si128(from + 3);
+    _mm_stream_si128(to, v0);
+    _mm_stream_si128(to + 1, v1);
+    _mm_stream_si128(to + 2, v2);
+    _mm_stream_si128(to + 3, v3);
+  }
+  if (i < bytes) std::memcpy(d + i, s + i, static_cast<std::size_t>(bytes - i));
+  if (fence) _mm_sfence();
+#else
+  (void)fence;
+  if (bytes > 0) std::memcpy(d, s, static_cast<std::size_t>(bytes));
+#endif
+}
+
 void add_rows_f32_to_f64(double* acc, const float* rows, std::int64_t stride, std::int64_t count,
                          std::int64_t n) {
   add_rows_f32_to_f64_at(simd_level())(acc, rows, stride, count, n);
@@ -785,27 +929,27 @@ void binary_rows_f64(BinaryOp op, const double* a, bool a_scalar, std::int64_t a
 }
 
 void exp_f32(const float* x, float* out, std::int64_t n) {
-  unary(&exp_f32_at, x, out, n);
+  unary(&exp_f32_at, &exp_f32_stream_at, x, out, n);
 }
 
 void exp_f64(const double* x, double* out, std::int64_t n) {
-  unary(&exp_f64_at, x, out, n);
+  unary(&exp_f64_at, &exp_f64_stream_at, x, out, n);
 }
 
 void abs_f32(const float* x, float* out, std::int64_t n) {
-  unary(&abs_f32_at, x, out, n);
+  unary(&abs_f32_at, &abs_f32_stream_at, x, out, n);
 }
 
 void abs_f64(const double* x, double* out, std::int64_t n) {
-  unary(&abs_f64_at, x, out, n);
+  unary(&abs_f64_at, &abs_f64_stream_at, x, out, n);
 }
 
 void log_f32(const float* x, float* out, std::int64_t n) {
-  unary(&log_f32_at, x, out, n);
+  unary(&log_f32_at, &log_f32_stream_at, x, out, n);
 }
 
 void log_f64(const double* x, double* out, std::int64_t n) {
-  unary(&log_f64_at, x, out, n);
+  unary(&log_f64_at, &log_f64_stream_at, x, out, n);
 }
 
 void uniform_f32(float* out, std::int64_t n, std::uint64_t seed, std::uint32_t call, float low, float high,

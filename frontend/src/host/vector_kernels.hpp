@@ -43,10 +43,33 @@ void pairwise_sums_f32(const float* p, std::int64_t rows, std::int64_t len, doub
 // out = a op b for n elements of float or double, where a and b each hold n elements or one (a scalar):
 // IEEE addition, subtraction, multiplication and division, exactly what a scalar loop computes. An output of
 // kStreamStoreBytes and more (the L3 of the machines we measure: it leaves the caches before the next op
-// reads it) is written with non-temporal stores on x86-64, which do not read each line of out from memory
-// before writing it: a third less traffic. On an AMD EPYC, one thread adding two 16M-element float32 arrays
-// into a third took 5.7 to 6.0 ms of CPU time that way and 8.2 to 8.7 ms with ordinary stores.
+// reads it; stream_stores) is written with non-temporal stores on x86-64, which do not read each line of out
+// from memory before writing it: a third less traffic. On an AMD EPYC, one thread adding two 16M-element
+// float32 arrays into a third took 5.7 to 6.0 ms of CPU time that way and 8.2 to 8.7 ms with ordinary stores.
 inline constexpr std::int64_t kStreamStoreBytes = std::int64_t{32} << 20;
+// Whether the host kernels write an output of `bytes` with non-temporal stores (x86-64): kStreamStoreBytes
+// and more, or any part of an output that large on a thread inside a WholeOutputScope; or, for an op that
+// also reads read_bytes (a strided copy reads whole lines), a quarter of that and more when the two together
+// are twice kStreamStoreBytes (what it reads evicts what it wrote before the next op could read it).
+bool stream_stores(std::int64_t bytes, std::int64_t read_bytes = 0);
+// While it lives, the kernels called on this thread write a part of one output of `whole_bytes` bytes and
+// decide their stores by that size: the fused evaluation hands each thread a range of a large output, each
+// range smaller than the caches, the whole not (host/fused.hpp). Scopes nest; the innermost holds.
+class WholeOutputScope {
+ public:
+  explicit WholeOutputScope(std::int64_t whole_bytes);
+  ~WholeOutputScope();
+  WholeOutputScope(const WholeOutputScope&) = delete;
+  WholeOutputScope& operator=(const WholeOutputScope&) = delete;
+
+ private:
+  std::int64_t previous_;
+};
+// dst[0, bytes) = src[0, bytes) on the calling thread, dst's whole 64-byte lines with non-temporal stores on
+// x86-64 (memcpy elsewhere): the same bytes. dst and src do not overlap. Without `fence`, the caller calls
+// stream_fence() after its last stream_copy, before the data is read by another thread.
+void stream_copy(void* dst, const void* src, std::int64_t bytes, bool fence = true);
+void stream_fence();
 enum class BinaryOp { add, subtract, multiply, divide };
 void binary_f32(BinaryOp op, const float* a, bool a_scalar, const float* b, bool b_scalar, float* out,
                 std::int64_t n);
@@ -55,7 +78,7 @@ void binary_f64(BinaryOp op, const double* a, bool a_scalar, const double* b, bo
 // The same op over `rows` rows of a broadcast, on the calling thread (the caller splits the rows over
 // threads): for r in [0, rows), out[r * len + j] = a[r * a_row + j] op b[r * b_row + j], where a_scalar (or
 // b_scalar) reads a[r * a_row] for every j; not both scalar. `stream`: with non-temporal stores on x86-64
-// (the caller's whole output has kStreamStoreBytes or more).
+// (stream_stores of the caller's whole output).
 void binary_rows_f32(BinaryOp op, const float* a, bool a_scalar, std::int64_t a_row, const float* b,
                      bool b_scalar, std::int64_t b_row, float* out, std::int64_t len, std::int64_t rows,
                      bool stream = false);
@@ -63,6 +86,8 @@ void binary_rows_f64(BinaryOp op, const double* a, bool a_scalar, std::int64_t a
                      bool b_scalar, std::int64_t b_row, double* out, std::int64_t len, std::int64_t rows,
                      bool stream = false);
 
+// The unary kernels below write out with non-temporal stores when stream_stores(out's bytes) and out is not
+// x (an in-place op reads out's lines anyway): the same values.
 // out[i] = exp(x[i]) for n floats (within 2 ulp) or doubles (within 1 ulp); out may be x.
 void exp_f32(const float* x, float* out, std::int64_t n);
 void exp_f64(const double* x, double* out, std::int64_t n);
