@@ -2,11 +2,12 @@
 // (frontend/src/host/loops.hpp, math_kernels.hpp, tensor_kernels.hpp): broadcast element-wise ops (float32
 // and float64 through the vector kernels row by row, other dtypes through map2), where with broadcast
 // operands, concatenate and transpose run as pool jobs at 256 x 256 and give exactly the values of a plain
-// loop, on each host backend.
+// loop, on each host backend; transposes of 4-byte words in 4 x 4 blocks, bit for bit.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <random>
 #include <string>
 #include <vector>
@@ -168,6 +169,39 @@ TEST(HostSplitOps, ConcatenateAndTransposeSplitTheirCopies) {
       }
     }
     EXPECT_EQ(wrong, 0) << name << ": elements of the transpose out of place";
+  }
+}
+
+// Transposes of 4-byte words move 4 x 4 blocks (tensor_kernels.hpp transpose_4x4_words) and the rows and
+// columns of a tile past the last whole block one by one: every word where it belongs, bit for bit, for
+// int32 and for float32 words that are NaNs with payloads, of a batch of matrices whose sides are no multiple
+// of 4 (the last tile's width neither), on each host backend.
+TEST(HostSplitOps, TransposesOfFourByteWordsMoveEveryWordInBlocksAndAtTheEdges) {
+  const std::int64_t batch = 2, rows = 70, cols = 133, n = batch * rows * cols;
+  std::vector<std::int32_t> words(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    words[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(0x7fc00000 + i);
+  std::vector<float> nans(words.size());
+  std::memcpy(nans.data(), words.data(), words.size() * 4);
+  for (const std::string& name : host_backends()) {
+    BackendScope scope(name);
+    const std::vector<std::int64_t> perm{0, 2, 1};
+    const std::vector<std::int32_t> t =
+        ops::to_host<std::int32_t>(ops::transpose(ops::from_data(words, {batch, rows, cols}), perm));
+    const std::vector<float> f =
+        ops::to_host<float>(ops::transpose(ops::from_data(nans, {batch, rows, cols}), perm));
+    std::int64_t wrong = 0;
+    for (std::int64_t b = 0; b < batch; ++b) {
+      for (std::int64_t i = 0; i < cols; ++i) {
+        for (std::int64_t j = 0; j < rows; ++j) {
+          const auto at = static_cast<std::size_t>((b * cols + i) * rows + j);
+          const auto from = static_cast<std::size_t>((b * rows + j) * cols + i);
+          wrong += t[at] != words[from];
+          wrong += std::memcmp(&f[at], &words[from], 4) != 0;
+        }
+      }
+    }
+    EXPECT_EQ(wrong, 0) << name << ": words of the transposes out of place or changed";
   }
 }
 
