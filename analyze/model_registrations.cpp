@@ -16,7 +16,10 @@
 // An op argument that calls a class's static member with no arguments (`CalcBondsKernel::Name()`) names the
 // class's op. A backend whose class extends a class of another backend whose member functions register ops
 // (a CPU platform deriving from the reference platform) inherits those registrations: the ops it does not
-// register itself are `fallback`, run by the other backend's code.
+// register itself are `fallback`, run by the other backend's code. A registration made only on platforms of
+// one class (`if (dynamic_cast<ReferencePlatform*>(&platform)) platform.registerKernelFactory(...)`, a
+// plugin's loop over every platform) is made on every backend one of whose classes is that class or extends
+// it: the other backends' cells are `fallback` too, and say which guard.
 //
 // This file merges the units' facts into the matrix; analyze/model_registrations_walk.cpp reads one unit.
 #include <algorithm>
@@ -142,6 +145,57 @@ void inherit(const ModelContext& context, std::size_t b,
     cell.signature = r->written;
     cell.reason = "inherited: " + by->second->qualified + " extends " + classes.at(r->owner_usr)->qualified +
                   " of backend '" + r->backend + "', which registers it at " + context.where(r->at);
+    filled[o->second] = true;
+  }
+}
+
+// The registrations other backends' folders make only on platforms of one class (a plugin's reference
+// kernels, registered `if (dynamic_cast<RefPlatform*>(&platform))`) that backend `b` has: one of its classes
+// is that class or extends it. A guard on a class no backend's folders declare changes nothing. The ops `b`
+// does not register itself are `fallback` cells at the guarded registration.
+void guarded(const ModelContext& context, std::size_t b,
+             const std::map<RegistrationKey, const Registration*>& regs,
+             const std::map<std::string, const CreatorClass*>& classes,
+             const std::map<std::string, std::size_t>& row, Inventory& inv, std::vector<bool>& filled) {
+  const std::string& backend = context.config->backends[b].name;
+  // The class of b's folders that is `guard` or extends it, if any.
+  auto platform_of = [&](const std::string& guard) -> const CreatorClass* {
+    for (const auto& [u, c] : classes) {
+      const auto owners = context.backends_of(c->declared.file);
+      if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
+      std::vector<std::string> todo{u};
+      std::set<std::string> done;
+      while (!todo.empty()) {
+        const std::string k = todo.back();
+        todo.pop_back();
+        if (k == guard) return c;
+        if (!done.insert(k).second) continue;
+        if (auto it = classes.find(k); it != classes.end())
+          todo.insert(todo.end(), it->second->bases.begin(), it->second->bases.end());
+      }
+    }
+    return nullptr;
+  };
+  for (const auto& [key, r] : regs) {
+    if (r->backend == backend || r->guard_usr.empty() || r->op.kind == Named::Kind::computed ||
+        r->op.kind == Named::Kind::absent)
+      continue;
+    auto o = row.find(r->op.name);
+    auto g = classes.find(r->guard_usr);
+    if (o == row.end() || filled[o->second] || g == classes.end() ||
+        context.backends_of(g->second->declared.file).empty())
+      continue;
+    const CreatorClass* platform = platform_of(r->guard_usr);
+    if (!platform) continue;
+    Cell& cell = inv.cells[o->second][b];
+    cell.status = Status::fallback;
+    cell.defined = r->at;
+    cell.declared = r->at;
+    cell.signature = r->written;
+    cell.reason = "guarded: backend '" + r->backend + "' registers it at " + context.where(r->at) +
+                  " on platforms of class " + g->second->qualified + " (`" + r->guard + "`), and " +
+                  (platform == g->second ? "it is " : platform->qualified + " extends it, ") +
+                  "a class of '" + backend + "'";
     filled[o->second] = true;
   }
 }
@@ -346,6 +400,7 @@ class RegistrationsModel : public InventoryModel {
         }
       }
       const fs::path registry = registry_file(inv, b, filled);
+      guarded(context, b, regs, classes, row, inv, filled);
       inherit(context, b, regs, classes, row, inv, filled);
       for (std::size_t o = 0; o < inv.ops.size(); ++o) {
         if (filled[o]) continue;

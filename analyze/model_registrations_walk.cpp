@@ -7,6 +7,10 @@
 // CalcBondsKernel::Name(), factory)`, `add(SoftmaxOp::key(), ...)`) names that class's op. Each registration
 // also records the class whose member function makes it, and each class its bases: the merge gives a backend
 // whose class extends another backend's registering class that backend's registrations.
+//
+// A registration in the branch of `if (dynamic_cast<P*>(&platform) != nullptr)` (`if (auto* p =
+// dynamic_cast<P*>(...))`), or after `dynamic_cast<P&>(platform)` in the same block, is made only on
+// platforms of class P (a plugin's loop over every platform): it records P and the cast.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -82,6 +86,13 @@ struct MemberExtent {
   std::string owner_usr;
 };
 
+// Where registrations are made only on platforms of one class.
+struct GuardExtent {
+  std::filesystem::path file;
+  unsigned begin = 0, end = 0;  // byte offsets
+  std::string class_usr, written;
+};
+
 class Walker {
  public:
   Walker(const ModelContext& context, CXTranslationUnit tu, RegistrationFacts& out)
@@ -105,6 +116,12 @@ class Walker {
         if (!inner || m.end - m.begin < inner->end - inner->begin) inner = &m;
       }
       if (inner) r.owner_usr = inner->owner_usr;
+      const GuardExtent* guard = nullptr;
+      for (const GuardExtent& g : guards_) {
+        if (g.file != r.at.file || r.offset < g.begin || r.offset >= g.end) continue;
+        if (!guard || g.end - g.begin < guard->end - guard->begin) guard = &g;
+      }
+      if (guard) r.guard_usr = guard->class_usr, r.guard = guard->written;
     }
   }
 
@@ -157,6 +174,12 @@ class Walker {
       case CXCursor_Constructor:
         if (clang::is_definition(c)) member_extent(c);
         break;
+      case CXCursor_IfStmt:
+        if_guard(c);
+        break;
+      case CXCursor_CompoundStmt:
+        block_guards(c);
+        break;
       default:
         break;
     }
@@ -181,6 +204,74 @@ class Walker {
     MemberExtent m{places_.file(c), clang::expansion(clang::range_start(range)).offset,
                    clang::expansion(clang::range_end(range)).offset, usr(owner)};
     if (!m.file.empty() && m.end > m.begin) members_.push_back(std::move(m));
+  }
+
+  // ---- guards: registrations made only on platforms of one class ------------------------------------
+
+  // The first dynamic_cast in `c` to a class pointer (or reference, `reference` says which), else null.
+  static CXCursor dynamic_cast_in(CXCursor c, bool& reference) {
+    CXCursor found = clang::null_cursor();
+    auto take = [&](CXCursor e) {
+      if (clang::kind(e) != CXCursor_CXXDynamicCastExpr) return false;
+      found = e;
+      return true;
+    };
+    if (!take(c)) visit(c, [&](CXCursor e) { return take(e) ? CXChildVisit_Break : CXChildVisit_Recurse; });
+    if (clang::is_null(found)) return found;
+    const CXType t = clang::canonical(clang::type_of(found));
+    reference = t.kind != CXType_Pointer;
+    return found;
+  }
+
+  // The class a dynamic_cast converts to (its definition's USR), or "".
+  static std::string cast_class(CXCursor cast) {
+    CXType t = clang::canonical(clang::type_of(cast));
+    if (t.kind == CXType_Pointer) t = clang::canonical(clang::pointee(t));
+    CXCursor cls = clang::declaration_of(t);
+    const CXCursorKind k = clang::kind(cls);
+    return k == CXCursor_ClassDecl || k == CXCursor_StructDecl ? usr(cls) : std::string();
+  }
+
+  void add_guard(CXCursor cast, unsigned begin, unsigned end) {
+    GuardExtent g{places_.file(cast), begin, end, cast_class(cast), text(cast)};
+    if (!g.file.empty() && !g.class_usr.empty() && g.end > g.begin) guards_.push_back(std::move(g));
+  }
+
+  // `if (dynamic_cast<P*>(x) != nullptr) then` and `if (auto* p = dynamic_cast<P*>(x)) then`: the then
+  // branch. A negated test (`== nullptr`, `!`) guards nothing here.
+  void if_guard(CXCursor c) {
+    const auto parts = children(c);  // [init] [condition variable] condition then [else]
+    std::size_t cond = 0;
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (clang::kind(parts[i]) == CXCursor_VarDecl) cond = i;
+    }
+    if (cond + 1 >= parts.size()) return;
+    bool reference = false;
+    CXCursor cast = dynamic_cast_in(parts[cond], reference);
+    if (clang::is_null(cast) || reference) return;
+    for (const std::string& t : clang::token_spellings(tu_, clang::extent(parts[cond]))) {
+      if (t == "==" || t == "!") return;
+    }
+    const CXSourceRange then = clang::extent(parts[cond + 1]);
+    add_guard(cast, clang::expansion(clang::range_start(then)).offset,
+              clang::expansion(clang::range_end(then)).offset);
+  }
+
+  // `P& p = dynamic_cast<P&>(x);` (which throws unless x is a P): the statements after it in its block.
+  void block_guards(CXCursor block) {
+    const CXSourceRange range = clang::extent(block);
+    for (CXCursor statement : children(block)) {
+      const CXCursorKind k = clang::kind(statement);
+      if (k == CXCursor_IfStmt || k == CXCursor_CompoundStmt || k == CXCursor_ForStmt ||
+          k == CXCursor_WhileStmt || k == CXCursor_CXXForRangeStmt)
+        continue;
+      bool reference = false;
+      CXCursor cast = dynamic_cast_in(statement, reference);
+      if (clang::is_null(cast) || !reference) continue;
+      add_guard(cast, clang::expansion(clang::range_end(clang::extent(statement))).offset,
+                clang::expansion(clang::range_end(range)).offset);
+      return;
+    }
   }
 
   void enumeration(CXCursor c) {
@@ -493,6 +584,7 @@ class Walker {
   Places places_;
   std::map<std::string, std::vector<RegistrationForm>> forms_;
   std::vector<MemberExtent> members_;
+  std::vector<GuardExtent> guards_;
 };
 
 }  // namespace

@@ -39,6 +39,9 @@ struct Registration {
   Place at;
   unsigned offset = 0;    // of `at` in its file, to find the member function around it
   std::string owner_usr;  // the class whose member function (a constructor, a method) makes the registration
+  // A registration under `if (dynamic_cast<P*>(&platform))` (or after `dynamic_cast<P&>(platform)` in its
+  // block) is made only on platforms of class P: P's USR and the cast as written.
+  std::string guard_usr, guard;
 };
 
 // What a creator does when it is asked for the op's execution: a function's body, or a class's overrides.

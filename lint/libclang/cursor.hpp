@@ -142,6 +142,9 @@ inline CXType result_type(CXType function) {
 inline CXCursor declaration_of(CXType t) {
   return clang_getTypeDeclaration(t);
 }
+inline CXType pointee(CXType t) {
+  return clang_getPointeeType(t);
+}
 
 // ---- Places -----------------------------------------------------------------------------------------------
 

@@ -701,6 +701,34 @@ TEST_F(Shapes, InitProposesRegistrationsKeyedByOpClassesAndTheBackendAPlatformEx
   EXPECT_EQ(cell(json::parse(o.out), "ReluKernel", "avx2").at("status"), "fallback");
 }
 
+// Registrations an add-on makes only on platforms of one class (a loop over every platform with a
+// dynamic_cast guard): on every backend one of whose classes is that class or extends it (simd's platform
+// extends portable's), as fallback cells that say where and which guard. A guard on a class no backend
+// declares changes nothing (Wrap stays gpu's only).
+TEST_F(Shapes, RegistrationsGuardedByADynamicCastReachTheBackendsThatExtendTheClass) {
+  json doc = report("registrations_guarded");
+  const Matrix expected = {
+      {"ClampKernel", {{"portable", "native"}, {"simd", "fallback"}, {"gpu", "missing"}}},
+      {"ScaleKernel", {{"portable", "native"}, {"simd", "native"}, {"gpu", "native"}}},
+      {"ShiftKernel", {{"portable", "native"}, {"simd", "fallback"}, {"gpu", "native"}}},
+      {"WrapKernel", {{"portable", "missing"}, {"simd", "missing"}, {"gpu", "native"}}},
+  };
+  EXPECT_EQ(matrix_of(doc), expected);
+  EXPECT_EQ(
+      cell(doc, "ShiftKernel", "simd").at("reason"),
+      "guarded: backend 'portable' registers it at addons/tilt/backends/portable/tilt_portable.cpp:12 on "
+      "platforms of class quill::portable::PortablePlatform (`dynamic_cast<portable::PortablePlatform*>("
+      "platform)`), and quill::simd::SimdPlatform extends it, a class of 'simd'");
+  EXPECT_NE(cell(doc, "ClampKernel", "simd")
+                .at("reason")
+                .get<std::string>()
+                .find("tilt_portable.cpp:15 on platforms of class quill::portable::PortablePlatform "
+                      "(`dynamic_cast<portable::PortablePlatform&>(*platform)`)"),
+            std::string::npos)
+      << cell(doc, "ClampKernel", "simd").dump();
+  EXPECT_TRUE(doc.at("warnings").empty()) << doc.at("warnings").dump();
+}
+
 TEST_F(Shapes, RegistrationsErrorsAndWarningsNameTheConfigPath) {
   // A form that matches nothing: the matrix still comes, with the names the backend's folders do use.
   Outcome pattern = run_in(edited("registrations", "\"CudaCreatorRegistrar\"", "\"CudaCreatorRegister\""),

@@ -1,0 +1,9 @@
+#include "gpu/gpu_platform.hpp"
+
+namespace quill::gpu {
+
+GpuPlatform::GpuPlatform() {
+  install(ScaleKernel::key(), std::make_shared<GpuFactory>());
+}
+
+}  // namespace quill::gpu
