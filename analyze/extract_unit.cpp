@@ -329,7 +329,7 @@ TuResult parse_one(const clang::Index& index, const ExtractInput& in, const Comp
   if (collect_parse_errors(tu.get(), command.directory, errors)) {
     out.failure = Failure{command.file, errors.failure, errors.failure_file, errors.failure_line,
                           errors.failure_column};
-    out.failure->cause = errors.cause;
+    out.failure->cause = owned_parse_cause(*in.config, errors.cause, errors.error_files);
     out.failure->errors = errors.errors;
     out.failure->partial = model != nullptr;  // the models read units with errors; the class walk does not
   }

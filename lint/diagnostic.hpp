@@ -77,7 +77,7 @@ struct Failure {
   std::string message;          // "error: expected ';' after expression"
   std::filesystem::path where;  // the file of the first error (maybe a header), if known
   unsigned line = 0, column = 0;
-  // Why: "missing-sdk-header", "missing-generated-file", "unsupported-feature" or "other"
+  // Why: "missing-sdk-header", "missing-generated-file", "unsupported-feature", "unowned-code" or "other"
   // (lint/project/parse_errors.hpp).
   std::string cause = "other";
   bool partial = false;            // the unit was analyzed despite its errors

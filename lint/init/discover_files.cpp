@@ -3,6 +3,7 @@
 // program built once per backend that wires the selected one into the frontend (a main() that includes
 // several backends' headers, each build one of them), and a backend's own tests (test/test_fftw.cpp).
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "lint/init/discoverer.hpp"
@@ -146,7 +147,127 @@ void Discoverer::find_suffix_backends() {
       suffix_folders.insert(folder);
     }
   }
+  find_dispatched_headers(backends_for, suffix_folders);
   find_suffix_headers(suffix_folders);
+}
+
+// A header-only library's ops (kernels/conv_op.h) that include their own per-device headers
+// (conv_op_simd.h, conv_op_ref.h, conv_op_clblast.h) and pick one at run time. A header of the frontend that
+// includes two or more of its folder's headers named after its own stem plus a suffix is a dispatcher; in a
+// folder with two dispatchers or more, a suffix is a backend when it names one (a known library, an
+// architecture or a processor: the owners `backends_for` gives) or, not naming one, when it sits beside such
+// a suffix under two dispatchers or more (a reference implementation called "ref" or "internal"). Suffixes
+// that never sit beside a known one (conv_impl.h, conv_utils.h) are no backends. The dispatchers are glue:
+// each wires every backend into the frontend. The suffix may hold separators (conv_op_vendor_mkl.h).
+void Discoverer::find_dispatched_headers(
+    const std::function<std::vector<std::string>(const std::string&)>& backends_for,
+    std::set<std::string>& suffix_folders) {
+  // folder -> dispatcher -> the suffixes of the headers it includes; and suffix -> its files there.
+  std::map<std::string, std::map<std::string, std::set<std::string>>> dispatchers;
+  std::map<std::string, std::map<std::string, std::vector<std::string>>> suffixed;
+  for (const ScannedFile& f : files_) {
+    if (!f.header || !frontend_file(f)) continue;
+    const std::string stem = fs::path(name_of(f.rel)).stem().string();
+    for (const auto& [name, conditional] : f.includes) {
+      const std::string h = resolve_include(f, name);
+      if (h.empty() || h == f.rel || parent_of(h) != f.dir) continue;
+      const std::string hs = fs::path(name_of(h)).stem().string();
+      if (hs.size() <= stem.size() + 1 || hs.rfind(stem, 0) != 0 ||
+          (hs[stem.size()] != '_' && hs[stem.size()] != '-'))
+        continue;
+      const std::string suffix = ascii_lower(hs.substr(stem.size() + 1));
+      dispatchers[f.dir][f.rel].insert(suffix);
+      auto& files = suffixed[f.dir][suffix];
+      if (std::find(files.begin(), files.end(), h) == files.end()) files.push_back(h);
+    }
+  }
+  // The owners of a suffix: the backends one of its words names ("vendor_mkl": mkl), or none.
+  auto owners_of = [&](const std::string& suffix) -> std::vector<std::string> {
+    if (auto o = backends_for(suffix); !o.empty()) return o;
+    for (const std::string& w : words(suffix)) {
+      if (auto o = backends_for(w); !o.empty()) return o;
+    }
+    return {};
+  };
+  for (auto& [folder, by_dispatcher] : dispatchers) {
+    std::erase_if(by_dispatcher, [](const auto& d) { return d.second.size() < 2; });
+    if (by_dispatcher.size() < 2) continue;
+    std::map<std::string, std::vector<std::string>> owners;  // suffix -> its backends
+    std::map<std::string, std::size_t> beside_known;         // unnamed suffix -> dispatchers with a named one
+    for (const auto& [d, suffixes] : by_dispatcher) {
+      const bool has_known =
+          std::any_of(suffixes.begin(), suffixes.end(), [&](const auto& x) { return !owners_of(x).empty(); });
+      for (const std::string& x : suffixes) {
+        if (auto o = owners_of(x); !o.empty())
+          owners[x] = o;
+        else if (has_known)
+          ++beside_known[x];
+      }
+    }
+    for (const auto& [x, n] : beside_known) {
+      if (n >= 2) owners[x] = {x};
+    }
+    if (owners.size() < 2) continue;
+    // An op's header for a device its op header does not include (conv_op_opencl.h, which the layer
+    // includes itself) is that device's too when its suffix names a known library.
+    std::set<std::string> stems;
+    for (const ScannedFile& f : files_) {
+      if (f.dir == folder && f.header) stems.insert(fs::path(name_of(f.rel)).stem().string());
+    }
+    for (const ScannedFile& f : files_) {
+      if (f.dir != folder || !f.header || !frontend_file(f) || file_backends_.count(f.rel)) continue;
+      const std::string hs = fs::path(name_of(f.rel)).stem().string();
+      for (std::size_t cut = hs.find_first_of("_-"); cut != std::string::npos;
+           cut = hs.find_first_of("_-", cut + 1)) {
+        const std::string x = ascii_lower(hs.substr(cut + 1));
+        if (!stems.count(hs.substr(0, cut)) || x.empty()) continue;
+        auto o = owners.count(x) ? owners[x] : owners_of(x);
+        if (o.empty()) continue;
+        owners[x] = o;
+        auto& files = suffixed[folder][x];
+        if (std::find(files.begin(), files.end(), f.rel) == files.end()) files.push_back(f.rel);
+        break;
+      }
+    }
+    for (const auto& [x, ids] : owners) {
+      std::vector<std::string>& files = suffixed[folder][x];
+      std::sort(files.begin(), files.end());
+      std::set<std::string> exts;
+      for (const auto& h : files) exts.insert(fs::path(h).extension().string().substr(1));
+      std::string ext_glob;
+      for (const auto& e : exts) ext_glob += (ext_glob.empty() ? "" : ",") + e;
+      if (exts.size() > 1) ext_glob = "{" + ext_glob + "}";
+      const std::string spelled = fs::path(name_of(files.front())).stem().string();
+      const char sep = spelled[spelled.size() - x.size() - 1];
+      const std::string glob = (folder.empty() ? "" : folder + "/") + "*" + sep +
+                               spelled.substr(spelled.size() - x.size()) + "." + ext_glob;
+      for (const std::string& id : ids) {
+        ProposedBackend* b = backend(id);
+        b->paths.push_back(glob);
+        b->files += files.size();
+        b->why += (b->why.empty() ? "" : "; ") + folder + "/: " + plural(files.size(), "header") + " " +
+                  glob + " that the ops' headers include beside other devices' (" + name_of(files.front()) +
+                  "): each device's implementation chosen by the file's suffix";
+        backend_folders_[id];
+      }
+      for (const auto& h : files) file_backends_[h] = ids;
+    }
+    // The folder's other headers that include a device's header are ops' headers too (a gradient's,
+    // conv_grad_op.hpp including conv_op_ref.hpp; an op with one device so far): glue as well.
+    std::vector<std::string> glue;
+    for (const ScannedFile& f : files_) {
+      if (f.dir != folder || !f.header || file_backends_.count(f.rel) || !frontend_file(f)) continue;
+      if (std::any_of(f.includes.begin(), f.includes.end(), [&](const auto& inc) {
+            return file_backends_.count(resolve_include(f, inc.first)) > 0;
+          }))
+        glue.push_back(f.rel);
+    }
+    std::sort(glue.begin(), glue.end());
+    for (const auto& d : glue) out_.glue.push_back(d);
+    out_.glue_why += (out_.glue_why.empty() ? "" : "; ") + join_why(glue) +
+                     " (an op's header that includes its devices' headers and picks one at run time)";
+    suffix_folders.insert(folder);
+  }
 }
 
 // A header of the frontend in a folder of per-device files or below it (src/ops/scale/launch.cuh) that only

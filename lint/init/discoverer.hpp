@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <set>
@@ -113,6 +114,9 @@ class Discoverer {
   void find_backend_programs();
   void find_backend_tests();
   void find_suffix_headers(const std::set<std::string>& folders);
+  void find_dispatched_headers(
+      const std::function<std::vector<std::string>(const std::string&)>& backends_for,
+      std::set<std::string>& suffix_folders);
   std::string resolve_include(const ScannedFile& f, const std::string& name) const;
   std::set<std::string> included_backends(const ScannedFile& f) const;
 

@@ -293,7 +293,8 @@ std::string starter_config(const fs::path& root, const std::vector<CompileComman
     o << "  // Parse errors expected on this machine (partial units, no failure of the run): the first name "
          "each\n"
       << "  // unit's unconditional includes miss, a header the build writes or an SDK that is not "
-         "installed.\n"
+         "installed,\n"
+      << "  // and errors in the vendored code a unit includes.\n"
       << "  \"expected_parse_errors\": {";
     for (std::size_t i = 0; i < expected.size(); ++i) {
       o << (i ? "," : "") << "\n";

@@ -457,7 +457,9 @@ std::optional<fs::path> resolve_include(const HeaderName& name, bool next, const
     const fs::path candidate = *f / spelled;
     if (!fs::is_regular_file(candidate, ec)) continue;
     fs::path found = normalized(candidate);
-    if (found == includer) {
+    // A plain #include of the including file itself (a header that includes its own name under its guard)
+    // finds that file; only #include_next looks past it.
+    if (next && found == includer) {
       passed = true;
       continue;
     }

@@ -54,9 +54,9 @@ bool gpu_toolkit_name(std::string_view name) {
 }  // namespace
 
 const std::vector<std::string>& parse_error_causes() {
-  static const std::vector<std::string> kCauses = {std::string(kCauseMissingSdk),
-                                                   std::string(kCauseMissingGenerated),
-                                                   std::string(kCauseUnsupported), std::string(kCauseOther)};
+  static const std::vector<std::string> kCauses = {
+      std::string(kCauseMissingSdk), std::string(kCauseMissingGenerated), std::string(kCauseUnsupported),
+      std::string(kCauseUnowned), std::string(kCauseOther)};
   return kCauses;
 }
 
@@ -104,6 +104,7 @@ std::string_view describe_parse_cause(std::string_view cause) {
   if (cause == kCauseMissingSdk) return "missing SDK or system header";
   if (cause == kCauseMissingGenerated) return "missing generated file";
   if (cause == kCauseUnsupported) return "unsupported language feature";
+  if (cause == kCauseUnowned) return "error in code the project does not own";
   return "other error";
 }
 

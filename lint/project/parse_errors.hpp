@@ -13,6 +13,9 @@ inline constexpr std::string_view kCauseMissingSdk = "missing-sdk-header";
 inline constexpr std::string_view kCauseMissingGenerated = "missing-generated-file";
 inline constexpr std::string_view kCauseUnsupported = "unsupported-feature";
 inline constexpr std::string_view kCauseOther = "other";
+// Errors only in code the project does not own: a vendored folder the config excludes, or a dependency's
+// installed headers that this compiler rejects (a test framework's copy that a newer C library breaks).
+inline constexpr std::string_view kCauseUnowned = "unowned-code";
 
 // Every cause class, for config validation and messages.
 const std::vector<std::string>& parse_error_causes();

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string_view>
 
+#include "lint/project/parse_errors.hpp"
+
 namespace emberlint {
 
 namespace fs = std::filesystem;
@@ -75,6 +77,15 @@ bool is_library_header(const Config& config, const fs::path& absolute) {
 bool project_file(const Config& config, const fs::path& absolute) {
   if (!is_under(absolute, config.root) || config.excluded(absolute)) return false;
   return classify_path(config, absolute).kind != LayerKind::none || !is_library_header(config, absolute);
+}
+
+std::string owned_parse_cause(const Config& config, const std::string& cause,
+                              const std::set<fs::path>& error_files) {
+  if (cause == kCauseMissingSdk || cause == kCauseMissingGenerated || error_files.empty()) return cause;
+  for (const fs::path& f : error_files) {
+    if (project_file(config, f)) return cause;
+  }
+  return std::string(kCauseUnowned);
 }
 
 ProjectModel::ProjectModel(const Config& config, const TuFacts& facts, const ConfigurationSpec* selected)

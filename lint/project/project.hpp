@@ -130,5 +130,11 @@ bool is_library_header(const Config& config, const std::filesystem::path& absolu
 // Whether a file's code is the project's: under the config's root and not excluded, in a layer or else not a
 // library's own header.
 bool project_file(const Config& config, const std::filesystem::path& absolute);
+// The cause of a unit's parse errors with the project's own files told apart: errors in files none of which
+// is the project's (project_file: a vendored folder the config excludes, a dependency's installed headers)
+// are `unowned-code`, the project's own files still linted; a missing file keeps its cause, as do errors
+// with no file.
+std::string owned_parse_cause(const Config& config, const std::string& cause,
+                              const std::set<std::filesystem::path>& error_files);
 
 }  // namespace emberlint

@@ -50,7 +50,7 @@ JobResult run_job(const clang::Index& index, const Job& job, const std::string& 
   if (!parsed.errors.empty() || !parsed.facts) {
     out.failure = Failure{job.command.file, parsed.failure, parsed.failure_file, parsed.failure_line,
                           parsed.failure_column};
-    if (!parsed.cause.empty()) out.failure->cause = parsed.cause;
+    if (!parsed.cause.empty()) out.failure->cause = owned_parse_cause(cfg, parsed.cause, parsed.error_files);
     out.failure->errors = parsed.errors;
     out.failure->partial = parsed.facts.has_value();
     if (ResultCache* cache = session.cache()) {

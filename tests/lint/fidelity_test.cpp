@@ -284,7 +284,7 @@ TEST_F(KeepGoing, AnUnknownCauseIsAConfigError) {
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find(".emberlint.json: expected_parse_errors.frontend/app.cpp[0]: unknown cause "
                        "'missing-header'; expected one of: missing-sdk-header, missing-generated-file, "
-                       "unsupported-feature, other, any"),
+                       "unsupported-feature, unowned-code, other, any"),
             std::string::npos)
       << r.err;
 }

@@ -417,4 +417,51 @@ TEST_F(InitShapes, AFrontendFolderWhoseHeadersTheBackendsIncludeUnderTheSameName
   EXPECT_EQ(check(), std::set<Finding>{}) << "the backends' includes of core/ are no findings";
 }
 
+// lantern: a header-only library whose op headers (include/lantern/kernels/conv_op.hpp) include their own
+// per-device headers (conv_op_ref.hpp, conv_op_avx2.hpp, gemm_op_vendor_mkl.hpp) and pick one at run time.
+// The suffixes that name a library or an architecture are backends, as is `ref`, which sits beside them under
+// every op header; conv_op_opencl.hpp, which the layer includes itself, is opencl's; the op headers are glue.
+// util/'s sort_impl.hpp and sort_detail.hpp name no device: no backend. conv_op_ref.hpp includes its own name
+// under its guard, which misses nothing. tests/ include a vendored test framework that clang rejects:
+// expected as unowned-code, and the test unit is partial, not failed.
+TEST_F(InitShapes, AHeaderOnlyLibrarysOpHeadersIncludingPerDeviceHeadersNameTheBackends) {
+  tree("lantern", {"examples/demo.cpp", "tests/test_layers.cpp"}, "-Iinclude -I.");
+  const json c = init();
+  const json& b = c.at("layers").at("backends");
+  EXPECT_EQ(b, json::parse(R"({"x86": ["include/lantern/kernels/*_avx2.hpp"],
+                               "opencl": ["include/lantern/kernels/*_opencl.hpp"],
+                               "ref": ["include/lantern/kernels/*_ref.hpp"],
+                               "mkl": ["include/lantern/kernels/*_vendor_mkl.hpp"]})"))
+      << text_;
+  EXPECT_EQ(c.at("layers").at("glue"),
+            json({"examples/**", "include/lantern/kernels/conv_grad_op.hpp", "include/lantern/kernels/conv_op.hpp",
+                  "include/lantern/kernels/gemm_op.hpp", "include/lantern/kernels/pool_op.hpp"}))
+      << text_;
+  EXPECT_EQ(c.at("expected_parse_errors"), json({{"tests/**", {"unowned-code"}}})) << text_;
+  const Outcome r = run_in(root_, emberlint::test::emberlint() + " check -p build --format json", scratch_);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report.at("partial").size(), 1u) << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("file"), "tests/test_layers.cpp") << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("cause"), "unowned-code") << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("expected"), true) << r.out;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 6u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
+// The same vendored header, not excluded: its error is the project's own (other), and the run fails.
+TEST_F(InitShapes, AnErrorInVendoredCodeTheConfigDoesNotExcludeIsTheProjects) {
+  tree("lantern", {"tests/test_layers.cpp"}, "-Iinclude -I.");
+  write_file(root_ / ".emberlint.json",
+             R"({"layers": {"frontend": ["include/**"], "tests": ["tests/**"], "backends": {}},
+                 "expected_parse_errors": {"tests/**": ["unowned-code"]}})");
+  const Outcome r =
+      run_in(root_, emberlint::test::emberlint() + " check -p build --format json --no-cache", scratch_);
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report.at("partial").size(), 1u) << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("cause"), "other") << r.out;
+}
+
 }  // namespace
