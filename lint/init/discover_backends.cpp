@@ -508,9 +508,10 @@ ProposedBackend* Discoverer::backend(const std::string& id) {
 // classes are the evidence; one could be a slip.
 void Discoverer::find_extended_backends() {
   std::map<std::string, std::set<std::string>> declared;  // class name -> the backends declaring it
+  // A backend's tests are no part of its design: their fixtures reuse the names of the classes they test.
   for (const auto& f : files_) {
     const std::string id = backend_of(f);
-    if (id.empty()) continue;
+    if (id.empty() || in_any(f.dir, tests_)) continue;
     const auto t = tokens(f.rel);
     for (std::size_t k = 0; k < t.size(); ++k) {
       if (const std::size_t j = class_name_at(t, k); j && j + 1 < t.size() && t[j + 1].text != ";")
@@ -521,7 +522,7 @@ void Discoverer::find_extended_backends() {
   std::map<std::string, std::map<std::string, std::vector<std::string>>> extends;
   for (const auto& f : files_) {
     const std::string id = backend_of(f);
-    if (id.empty()) continue;
+    if (id.empty() || in_any(f.dir, tests_)) continue;
     const auto t = tokens(f.rel);
     for (std::size_t k = 0; k < t.size(); ++k) {
       std::string name;

@@ -464,4 +464,21 @@ TEST_F(InitShapes, AnErrorInVendoredCodeTheConfigDoesNotExcludeIsTheProjects) {
   EXPECT_EQ(report.at("partial")[0].at("cause"), "other") << r.out;
 }
 
+// suitecase: the backends' test folders name their suites after the solvers of a frontend enum
+// (SOLVER_TEST(Cg, Converges)) and openmp/test/'s fixtures derive from a fixture class of cuda/test/ named
+// like the frontend's Solver (Ginkgo's TEST_F/TYPED_TEST and its EnableLinOp fixture). Tests are no part of
+// a backend's design: no registrations model, no `uses` (fails without: "uses": ["cuda"] for openmp and a
+// registrations model of SOLVER_TEST keyed by sc::SolverKind).
+TEST_F(InitShapes, BackendTestsNeitherRegisterOpsNorExtendAnotherBackend) {
+  tree("suitecase", {"openmp/solver/cg.cpp", "openmp/solver/jacobi.cpp"}, "-I. -fopenmp");
+  const json c = init();
+  const json& backends = c.at("layers").at("backends");
+  ASSERT_TRUE(backends.contains("openmp")) << text_;
+  EXPECT_FALSE(backends.at("openmp").is_object() && backends.at("openmp").contains("uses")) << text_;
+  EXPECT_FALSE(c.contains("ops_interface")) << text_;
+  EXPECT_EQ(check(), std::set<Finding>{});
+  const Outcome a = run_in(root_, emberlint::test::emberlint() + " analyze -p build", scratch_);
+  EXPECT_EQ(a.exit_code, 0) << a.err;
+}
+
 }  // namespace
