@@ -72,13 +72,16 @@ void mark_unknown(const ExtractInput& input, const std::vector<TuResult>& result
     for (std::size_t i = 0; i < input.commands.size() && i < results.size(); ++i) {
       auto owners = context.backends_of(input.commands[i].file);
       if (std::find(owners.begin(), owners.end(), backend) == owners.end()) continue;
-      ++total;
+      // Counted as its own only when no other backend's folders list the source (a shared common/ folder
+      // compiled for those); any that parsed badly stays doubtful.
+      const bool own = owners.size() == 1;
+      if (own) ++total;
       const fs::path& file = input.commands[i].file;
       if (results[i].failure && results[i].failure->partial) {
         // What parsed is there; what the errors cut may be missing: the ops the source names stay open.
         doubtful.emplace_back(file, "parsed with errors (" + results[i].failure->cause + ")");
       } else if (results[i].failure) {
-        ++failed;
+        if (own) ++failed;
         doubtful.emplace_back(file, "could not be parsed");
       } else if (auto it = guessed.find(file); it != guessed.end()) {
         doubtful.emplace_back(file, "was parsed with guessed compile flags (" + it->second + ")");

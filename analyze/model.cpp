@@ -49,8 +49,10 @@ std::string ModelContext::unparsed_backend(const std::string& backend) const {
     const auto owners = backends_of(file);
     return std::find(owners.begin(), owners.end(), backend) != owners.end();
   };
+  // A source of its own in the database: one that folders of other backends list too (a plugin's common/
+  // folder the GPU backends share) is compiled for those, and says nothing of this one.
   for (const CompileCommand& c : *commands) {
-    if (!is_header_path(c.file) && mine(c.file)) return "";
+    if (!is_header_path(c.file) && mine(c.file) && backends_of(c.file).size() == 1) return "";
   }
   // The sources the run leaves out are those outside the compile database (analyze.cpp's commands_for).
   std::vector<std::string> left;

@@ -36,7 +36,8 @@ struct ModelContext {
   std::string where(const Place& place) const;
   // Why the run can see nothing a backend states, and what to do: none of its sources is a unit of the run
   // ("none of its 209 sources is in the compile database (source/arm/add.cc, ...): configure ..."), or its
-  // folders hold no source. "" when one of its sources is parsed, or without `commands`.
+  // folders hold no source. "" when one of its own sources (no other backend's folders list it) is parsed, or
+  // without `commands`.
   std::string unparsed_backend(const std::string& backend) const;
 };
 

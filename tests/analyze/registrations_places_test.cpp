@@ -132,10 +132,17 @@ TEST_F(RegistrationPlaces, AMissingOpOfAListPointsAtItsEntryInTheConfig) {
 // A backend none of whose sources is in the compile database (a build configured without it) can show no
 // registration: the warning says so and names the sources, instead of blaming the pattern with unrelated
 // callee names (headers of the backend that other units include are parsed: their calls were those names),
-// and its cells are unknown. A backend in the database whose pattern matches nothing still gets the nearest
-// names.
+// and its cells are unknown. A source of a folder it shares with another backend is no unit of its own. A
+// backend in the database whose pattern matches nothing still gets the nearest names.
 TEST_F(RegistrationPlaces, ABackendLeftOutOfTheBuildIsWarnedAboutAsSuch) {
   const fs::path dir = copy("registrations");
+  // A folder cuda shares with vk, whose source the database compiles (for vk): no unit of cuda's own.
+  replace(dir / ".emberlint.json", R"("vk": ["backends/vk/**"])",
+          R"("vk": ["backends/vk/**", "backends/gpu/**"])");
+  replace(dir / ".emberlint.json", R"("cuda": ["backends/cuda/**"])",
+          R"("cuda": ["backends/cuda/**", "backends/gpu/**"])");
+  write_file(dir / "backends/gpu/staging.cpp",
+             "#include \"forge/backend.hpp\"\nint staging_slots() { return 4; }\n");
   json db = json::array();
   for (const auto& e : fs::recursive_directory_iterator(dir / "backends")) {
     if (e.path().extension() != ".cpp" || e.path().parent_path().filename() == "cuda") continue;
