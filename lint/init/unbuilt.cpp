@@ -52,26 +52,34 @@ class UnitWalker {
   }
 
  private:
+  // The #includes of a file outside #if blocks, each with the file it resolves to (none: not found).
+  std::vector<std::pair<const IncludeDirective*, std::optional<fs::path>>> unconditional_includes(
+      const fs::path& file, const IncludePaths& paths) {
+    std::vector<std::pair<const IncludeDirective*, std::optional<fs::path>>> out;
+    const DirectiveScan& scan = graph_.scan(file);
+    for (const IncludeDirective& d : scan.includes) {
+      if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
+      if (std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
+                      [&](const auto& c) { return c.first <= d.line && d.line <= c.second; }))
+        continue;
+      out.emplace_back(&d, resolve_include(d.name, d.next, file, paths));
+    }
+    return out;
+  }
+
   std::optional<Missing> walk(const fs::path& file, const IncludePaths& paths, std::size_t paths_id,
                               std::set<fs::path>& open) {
     const auto key = std::make_pair(file, paths_id);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     if (!open.insert(file).second) return std::nullopt;  // an include cycle: the guard stops it
     std::optional<Missing> out;
-    const DirectiveScan& scan = graph_.scan(file);
-    for (const IncludeDirective& d : scan.includes) {
-      if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
-      const bool conditional =
-          std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                      [&](const auto& c) { return c.first <= d.line && d.line <= c.second; });
-      if (conditional) continue;
-      const auto found = resolve_include(d.name, d.next, file, paths);
+    for (const auto& [d, found] : unconditional_includes(file, paths)) {
       if (!found) {
-        if (in_system(d.name.text)) continue;
-        const bool quoted = d.name.form == HeaderName::Form::quoted;
-        const std::string spelled = quoted ? "\"" + d.name.text + "\"" : "<" + d.name.text + ">";
+        if (in_system(d->name.text)) continue;
+        const bool quoted = d->name.form == HeaderName::Form::quoted;
+        const std::string spelled = quoted ? "\"" + d->name.text + "\"" : "<" + d->name.text + ">";
         out = Missing{
-            std::string(classify_parse_error("'" + d.name.text + "' file not found", "#include " + spelled)),
+            std::string(classify_parse_error("'" + d->name.text + "' file not found", "#include " + spelled)),
             spelled, file.lexically_relative(scan_.root).generic_string()};
         break;
       }
@@ -93,13 +101,7 @@ class UnitWalker {
     if (auto it = reached_.find(key); it != reached_.end()) return it->second;
     if (!open.insert(file).second) return {};
     std::string out;
-    const DirectiveScan& scan = graph_.scan(file);
-    for (const IncludeDirective& d : scan.includes) {
-      if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
-      if (std::any_of(scan.conditionals.begin(), scan.conditionals.end(),
-                      [&](const auto& c) { return c.first <= d.line && d.line <= c.second; }))
-        continue;
-      const auto found = resolve_include(d.name, d.next, file, paths);
+    for (const auto& [d, found] : unconditional_includes(file, paths)) {
       if (!found) continue;
       const fs::path header = found->lexically_normal();
       if (!is_under(header, scan_.root)) continue;
