@@ -391,6 +391,12 @@ ConfigurationProposal propose_configurations(const fs::path& root,
   if (!propose_include_configurations(root, commands, listed, d, out) &&
       !propose_macro_configurations(root, commands, listed, d, out))
     propose_named_configurations(commands, d, out);
+  // The frontend headers that pick each backend's code are shared once the build has configurations to
+  // parse them in, one backend selected each.
+  if (!out.configurations.empty() && !d.shared_files.empty()) {
+    out.shared.insert(out.shared.end(), d.shared_files.begin(), d.shared_files.end());
+    out.shared_why += (out.shared_why.empty() ? "" : "; ") + d.shared_files_why;
+  }
   return out;
 }
 

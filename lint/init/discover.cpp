@@ -66,15 +66,6 @@ bool glue_name(const std::string& name) {
                  "perf_test", "perf_tests", "apps", "python", "bindings", "docs", "doc", "scripts", "cmake"});
 }
 
-std::string read_text(const fs::path& p) {
-  std::error_code ec;
-  if (fs::file_size(p, ec) > kLargestFile || ec) return {};
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 // The paths in .gitmodules: submodules are someone else's code.
 std::set<std::string> submodule_paths(const fs::path& root) {
   std::set<std::string> out;
@@ -91,6 +82,15 @@ std::set<std::string> submodule_paths(const fs::path& root) {
 }
 
 }  // namespace
+
+std::string read_text(const fs::path& p) {
+  std::error_code ec;
+  if (fs::file_size(p, ec) > kLargestFile || ec) return {};
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 bool one_of(const std::string& s, std::initializer_list<const char*> names) {
   return std::any_of(names.begin(), names.end(), [&](const char* n) { return s == n; });
@@ -144,6 +144,7 @@ Discovery Discoverer::run() {
   }
   find_public_headers();
   find_extended_backends();
+  find_shared_code();
   find_tensor_type();
   find_model();
   if (!glue_files_.empty())

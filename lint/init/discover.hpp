@@ -66,6 +66,11 @@ struct Discovery {
   // in an #if, #ifdef, #ifndef or #elif: macro -> where ("" the frontend, else a backend's name) -> how many
   // files there do.
   std::map<std::string, std::map<std::string, std::size_t>> tested_macros;
+  // Frontend headers that only backends include and that pick each backend's code by the macros the build
+  // selects backends with (`#if defined LIB_COMPILING_CUDA ... #else`): code compiled into every backend, for
+  // `shared` when the build has configurations; and why.
+  std::vector<std::string> shared_files;
+  std::string shared_files_why;
 };
 
 // Reads the tree under `root`; `commands` (a compile database, may be empty) adds its units' folders and

@@ -60,6 +60,8 @@ struct VerifiedName {
   std::string note;  // what differs from the spelling, or why it is not verified; empty when it is as spelled
 };
 
+// A file's text; empty when it cannot be read or is larger than the parser takes.
+std::string read_text(const std::filesystem::path& p);
 bool one_of(const std::string& s, std::initializer_list<const char*> names);
 std::string parent_of(const std::string& rel);
 std::string plural(std::size_t n, const std::string& one);
@@ -105,6 +107,9 @@ class Discoverer {
   void find_frontend();
   void find_public_headers();
   void find_extended_backends();  // discover_backends.cpp
+  // The code backends share outside a shared folder (discover_shared.cpp).
+  void find_shared_code();
+  std::set<std::string> owners(const ScannedFile& f) const;
   bool excluded(const std::string& folder) const;
   bool frontend_file(const ScannedFile& f) const;
   std::string backend_of(const ScannedFile& f) const;

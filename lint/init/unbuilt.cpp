@@ -106,7 +106,11 @@ class UnitWalker {
       const fs::path header = found->lexically_normal();
       if (!is_under(header, scan_.root)) continue;
       const std::string rel = header.lexically_relative(scan_.root).generic_string();
-      out = scan_.excluded && scan_.excluded(rel) ? rel : reach_excluded(header, paths, paths_id, open);
+      // An excluded build folder's header is one the project's build wrote (a generated config.hpp), no
+      // one else's code.
+      out = scan_.excluded && scan_.excluded(rel) && !in_build_folder(header.parent_path())
+                ? rel
+                : reach_excluded(header, paths, paths_id, open);
       if (!out.empty()) break;
     }
     open.erase(file);
@@ -114,8 +118,22 @@ class UnitWalker {
     return out;
   }
 
+  // Whether a folder of the tree is a build folder or inside one (CMake's or Meson's, by the files they
+  // leave at its top).
+  bool in_build_folder(const fs::path& folder) {
+    if (folder == scan_.root || !is_under(folder, scan_.root)) return false;
+    auto [it, fresh] = build_folder_.emplace(folder, false);
+    if (fresh) {
+      std::error_code ec;
+      it->second = fs::exists(folder / "CMakeCache.txt", ec) || fs::exists(folder / "meson-info", ec) ||
+                   in_build_folder(folder.parent_path());
+    }
+    return it->second;
+  }
+
   const UnbuiltScan& scan_;
   std::vector<fs::path> system_;
+  std::map<fs::path, bool> build_folder_;
   IncludeGraph graph_;
   std::map<std::pair<fs::path, std::size_t>, std::optional<Missing>> memo_;
   std::map<std::string, bool> system_found_;

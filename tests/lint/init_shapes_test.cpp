@@ -3,8 +3,9 @@
 // CTranslate2's shape), and a benchmark program built once per backend with tests named after each backend
 // (gauge, gearshifft's), execution spaces known by their siblings (spaces, Kokkos'), and a library's header
 // kept in the tree (ribbon, vexcl's CL/opencl.hpp), and a frontend folder beside the backends that they build
-// on (kernhub, Ginkgo's core/). Each test writes the compile database a build would, runs init and check as a
-// user does, and compares the findings with the lines the tree marks `expect: CODE`.
+// on (kernhub, Ginkgo's core/), and code backends share outside a shared folder (tally, Ginkgo's reference/
+// batch headers and core/solver/batch_dispatch.hpp). Each test writes the compile database a build would,
+// runs init and check as a user does, and compares the findings with the lines the tree marks `expect: CODE`.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -50,12 +51,34 @@ class InitShapes : public ::testing::Test {
     write_file(root_ / "build" / "compile_commands.json", db.dump(2));
   }
 
+  // A compile database of (source, its flags) pairs, each command with `common` first.
+  void database(const std::vector<std::pair<std::string, std::string>>& commands,
+                const std::string& common = "-Iinclude") {
+    json db = json::array();
+    for (const auto& [file, flags] : commands)
+      db.push_back({{"directory", root_.string()},
+                    {"file", file},
+                    {"command", "c++ -std=c++17 " + common + " " + flags + " -c " + file}});
+    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  }
+
   // `init -p build`, then the config it wrote (comments dropped).
   json init() {
     const Outcome r = run_in(root_, emberlint::test::emberlint() + " init -p build", scratch_);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     text_ = read_file(root_ / ".emberlint.json");
     return json::parse(text_, nullptr, true, /*ignore_comments=*/true);
+  }
+
+  // The config's comments, their lines joined by spaces.
+  std::string comments() const {
+    std::string flat;
+    std::istringstream lines(text_);
+    for (std::string line; std::getline(lines, line);) {
+      const std::size_t at = line.find("// ");
+      if (at != std::string::npos) flat += line.substr(at + 3) + " ";
+    }
+    return flat;
   }
 
   // `check -p build` with that config: its findings, and no unit may fail.
@@ -312,14 +335,6 @@ TEST_F(InitShapes, AHeaderOnlyOneBackendsPerDeviceFilesIncludeIsThatBackends) {
 // backend that the library code tests in #if, and with it the frontend's backend:: uses are the interface the
 // build selected.
 TEST_F(InitShapes, AMacroNamedAfterABackendThatCommandsDefineIsItsConfiguration) {
-  const auto database = [&](const std::vector<std::pair<std::string, std::string>>& commands) {
-    json db = json::array();
-    for (const auto& [file, flags] : commands)
-      db.push_back({{"directory", root_.string()},
-                    {"file", file},
-                    {"command", "c++ -std=c++17 -Iinclude " + flags + " -c " + file}});
-    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
-  };
   const auto run = [&](const std::string& command) {
     return run_in(root_, emberlint::test::emberlint() + " " + command, scratch_);
   };
@@ -379,16 +394,10 @@ TEST_F(InitShapes, AMacroNamedAfterABackendThatCommandsDefineIsItsConfiguration)
   fs::remove(root_ / ".emberlint.json");
   c = init();
   EXPECT_FALSE(c.contains("configurations")) << text_;
-  // The comment, its lines joined.
-  std::string flat;
-  std::istringstream lines(text_);
-  for (std::string line; std::getline(lines, line);) {
-    const std::size_t at = line.find("// ");
-    if (at != std::string::npos) flat += line.substr(at + 3) + " ";
-  }
-  EXPECT_NE(flat.find("no configurations proposed: macros named after a backend, too weak to select it: "
+  EXPECT_NE(
+      comments().find("no configurations proposed: macros named after a backend, too weak to select it: "
                       "STRAND_USE_CUDA (defined by 1 of 3 commands)"),
-            std::string::npos)
+      std::string::npos)
       << text_;
 }
 
@@ -433,9 +442,10 @@ TEST_F(InitShapes, AHeaderOnlyLibrarysOpHeadersIncludingPerDeviceHeadersNameTheB
                                "ref": ["include/lantern/kernels/*_ref.hpp"],
                                "mkl": ["include/lantern/kernels/*_vendor_mkl.hpp"]})"))
       << text_;
-  EXPECT_EQ(c.at("layers").at("glue"),
-            json({"examples/**", "include/lantern/kernels/conv_grad_op.hpp", "include/lantern/kernels/conv_op.hpp",
-                  "include/lantern/kernels/gemm_op.hpp", "include/lantern/kernels/pool_op.hpp"}))
+  EXPECT_EQ(
+      c.at("layers").at("glue"),
+      json({"examples/**", "include/lantern/kernels/conv_grad_op.hpp", "include/lantern/kernels/conv_op.hpp",
+            "include/lantern/kernels/gemm_op.hpp", "include/lantern/kernels/pool_op.hpp"}))
       << text_;
   EXPECT_EQ(c.at("expected_parse_errors"), json({{"tests/**", {"unowned-code"}}})) << text_;
   const Outcome r = run_in(root_, emberlint::test::emberlint() + " check -p build --format json", scratch_);
@@ -479,6 +489,41 @@ TEST_F(InitShapes, BackendTestsNeitherRegisterOpsNorExtendAnotherBackend) {
   EXPECT_EQ(check(), std::set<Finding>{});
   const Outcome a = run_in(root_, emberlint::test::emberlint() + " analyze -p build", scratch_);
   EXPECT_EQ(a.exit_code, 0) << a.err;
+}
+
+// tally: serial/batch/'s headers open tally::kernels::host, not serial's namespace, and threads/ includes
+// them: code the two backends share, listed by both (fails without: threads' include of batch_host.hpp is
+// EL103). serial_only.hpp opens serial's namespace, so threads' use of it stays EL103. core/batch_select.hpp,
+// which only the backends include, picks the CUDA build's header or the host code by the macros the build
+// selects backends with: shared, parsed in each configuration (fails without: a frontend file including a
+// backend's header, EL100). The header the configured build wrote into build/include/ is no vendored code.
+TEST_F(InitShapes, HeadersABackendSharesAndFrontendHeadersThatPickTheBackendAreSharedCode) {
+  tree("tally", {}, "");
+  database({{"core/solve.cpp", ""},
+            {"serial/solve_kernels.cpp", "-DTALLY_BUILD_SERIAL"},
+            {"threads/solve_kernels.cpp", "-DTALLY_BUILD_THREADS"}},
+           "-I. -Ibuild/include");
+  write_file(root_ / "build" / "include" / "tally" / "config.hpp",
+             "#pragma once\n#define TALLY_USE_THREADS 1\n");
+  const json c = init();
+  // The build folder's header is the project's own (fails without: "core/**": ["unowned-code"]).
+  EXPECT_FALSE(c.contains("expected_parse_errors")) << text_;
+  const json& backends = c.at("layers").at("backends");
+  EXPECT_EQ(backends.at("threads"),
+            json({"threads/**", "serial/batch/batch_host.hpp", "serial/batch/batch_row.hpp"}))
+      << text_;
+  EXPECT_EQ(backends.at("serial"), json({"serial/**"})) << text_;
+  EXPECT_EQ(c.at("layers").at("shared"), json({"core/batch_select.hpp"})) << text_;
+  EXPECT_NE(
+      comments().find("2 headers of serial (serial/batch/batch_host.hpp; serial/batch/batch_row.hpp) that "
+                      "its code includes and that open no namespace serial: code the two share, listed by "
+                      "both"),
+      std::string::npos)
+      << text_;
+  EXPECT_EQ(c.at("configurations").size(), 2u) << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 2u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
 }  // namespace
