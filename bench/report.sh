@@ -34,7 +34,9 @@
 #      side against PEER (emberlint_bench: cache_warm vs cold, j2 vs j1, scale_per_unit_2000 vs per_unit_200).
 #   Ratio = ember time / peer time: below 1 is faster than the peer. A benchmark that failed or was skipped is
 #   listed under the table with its message.
-#   3. Memory bandwidth: ember_bench's stream_KERNEL_16M_f32/threads_N[_nt] loops (counter `bytes`) give the
+#   3. Memory bandwidth: ember_bench's stream_KERNEL_16M_f32/threads_N[_nt] loops (counter `bytes`, label: the
+#      SIMD level each ran at, the fastest of the CPU's; on ember's own thread pool, so that no ember case can
+#      beat the loop of its pattern by threading alone) give the
 #      machine's limit for each access pattern (read, copy, add: the fastest loop of that pattern); a case
 #      labelled `memory-bound: PATTERN` (counter `bytes`: what one run must move) gets a row in a second table
 #      with each backend's, PyTorch's and NumPy's GB/s and its fraction of that limit.
@@ -300,10 +302,13 @@ def bandwidth_tables(measured):
     """Convention 3: the STREAM loops' table and the memory-bound cases' fractions of their pattern's limit,
     as Markdown lines (none when ember_bench ran no stream_ loops)."""
     loops = {}  # kernel -> {(threads, non-temporal): bytes a second}
+    levels = {}  # (kernel, threads, non-temporal) -> the SIMD level the loop ran at (its label)
     for name, b in measured.items():
         m = re.fullmatch(r"stream_([a-z]+)_16M_f32/threads_(\d+)(_nt)?", name)
         if m and b.get("bytes"):
-            loops.setdefault(m.group(1), {})[(int(m.group(2)), bool(m.group(3)))] = b["bytes"] / seconds(b)
+            key = (int(m.group(2)), bool(m.group(3)))
+            loops.setdefault(m.group(1), {})[key] = b["bytes"] / seconds(b)
+            levels[(m.group(1),) + key] = b.get("label", "")
     if not loops:
         return []
     counts = sorted({t for variants in loops.values() for t, _ in variants})
@@ -311,12 +316,14 @@ def bandwidth_tables(measured):
     title = {False: "", True: ", non-temporal stores"}
     out = ["### Memory bandwidth", "",
            "The machine's limit: ember_bench's STREAM-style loops (`bench/memory_bandwidth.cpp`) over 64 MiB"
-           " float32 arrays, GB/s (10^9 bytes a second, each array read or written once a pass):", "",
+           " float32 arrays on ember's host thread pool, in vectors of the SIMD level that was fastest (in"
+           " brackets), GB/s (10^9 bytes a second, each array read or written once a pass):", "",
            "| loop | " + " | ".join(f"{t} thread{'s' if t > 1 else ''}{title[nt]}" for t, nt in kinds) + " |",
            "| --- |" + " --- |" * len(kinds)]
     for kernel in ("read", "copy", "add", "triad"):
         if kernel in loops:
-            cells = [gbps(loops[kernel][k]) if k in loops[kernel] else "-" for k in kinds]
+            cells = [(gbps(loops[kernel][k]) + (f" ({levels[(kernel,) + k]})" if levels[(kernel,) + k] else ""))
+                     if k in loops[kernel] else "-" for k in kinds]
             out.append(f"| `{kernel}` | " + " | ".join(cells) + " |")
     pattern_loops = {"read": ("read",), "copy": ("copy",), "add": ("add", "triad")}
     cases = {}  # group -> (bytes, pattern, {variant: run})

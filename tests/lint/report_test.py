@@ -197,7 +197,9 @@ def check_bandwidth(lines, threads):
     check([r[0] for r in body] == ["`read`", "`copy`", "`add`", "`triad`"], f"the loops are {[r[0] for r in body]}")
     for r in body:
         for i, cell in enumerate(r[1:], 1):
-            ok = cell == "-" if r[0] == "`read`" and "non-temporal" in header[i] else re.fullmatch(GBPS, cell)
+            # each loop's GB/s and the SIMD level it ran at (bench/memory_bandwidth.cpp's label)
+            ok = (cell == "-" if r[0] == "`read`" and "non-temporal" in header[i]
+                  else re.fullmatch(rf"{GBPS} \((sse2|avx2|avx512|generic)\)", cell))
             check(bool(ok), f"loop {r[0]}, {header[i]}: {cell!r}")
     cases = table_after(lines, "Each memory-bound case's bandwidth")
     if not check(cases is not None, "no table of the memory-bound cases"):
