@@ -2,8 +2,9 @@
 // non-temporal stores (frontend/src/host/vector_kernels.cpp binary_stream): the same values as a scalar loop,
 // for every op, with either operand a scalar, into an output that starts off a 16-byte boundary, float32 and
 // float64, on the host threads, and broadcast ops row by row. So are abs, exp and log (unary_stream_body),
-// `where` (host/loops.hpp write_streamed), concatenate and slices (stream_copy), and each thread's range of a
-// large output that the fused evaluation splits (WholeOutputScope): the values of the ordinary stores.
+// `where` (host/loops.hpp write_streamed), concatenate and slices (stream_copy), transposes
+// (tensor_kernels.hpp transpose_tile_words), and each thread's range of a large output that the fused
+// evaluation splits (WholeOutputScope): the values of the ordinary stores.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "ember/ember.hpp"
+#include "host/tensor_kernels.hpp"
 #include "host/vector_kernels.hpp"
 
 namespace ember {
@@ -262,6 +264,55 @@ TEST(HostStreamStores, LargeWhereConcatenateAndSlicesHoldTheirOperandsValues) {
                        m[static_cast<std::size_t>(r * len + j)]);
     }
     EXPECT_EQ(wrong, 0) << name << ": elements of the slices that differ";
+  }
+}
+
+// A transpose's tiles (kTransposeBand out rows by kTransposeTile out columns) with non-temporal stores and
+// with ordinary ones, called directly on out shapes whose sides end in part tiles (the last band's rows and
+// the last tile's columns no multiple of 4 either), from a source whose columns step forward or backward:
+// every 4-byte word (NaNs with payloads) where it belongs, bit for bit.
+TEST(HostStreamStores, TransposeTilesMoveEveryWordWithEitherStores) {
+  const std::int64_t rows = 3 * host::kTransposeBand + 7, cols = 5 * host::kTransposeTile + 19,
+                     stride = rows + 5;  // the source: cols rows of `stride` words, the first `rows` used
+  std::vector<std::uint32_t> src(static_cast<std::size_t>(cols * stride));
+  for (std::size_t i = 0; i < src.size(); ++i) src[i] = 0x7fc00000u + static_cast<std::uint32_t>(i);
+  for (const bool stream : {false, true}) {
+    for (const bool backward : {false, true}) {
+      const std::int64_t col_stride = backward ? -stride : stride, off = backward ? (cols - 1) * stride : 0;
+      std::vector<std::uint32_t> out(static_cast<std::size_t>(rows * cols) + 1, 0);
+      std::uint32_t* const o = out.data() + 1;  // rows off 16-byte boundaries and on them
+      host::blocked_copy_2d(src.data(), off, rows, cols, 1, col_stride, o, stream);
+      std::int64_t wrong = 0;
+      for (std::int64_t i = 0; i < rows; ++i) {
+        for (std::int64_t j = 0; j < cols; ++j)
+          wrong += o[i * cols + j] != src[static_cast<std::size_t>(off + i + j * col_stride)];
+      }
+      EXPECT_EQ(wrong, 0) << "stream " << stream << ", backward " << backward << ": words out of place";
+    }
+  }
+}
+
+// A float32 transpose whose output streams (host::kStreamStoreBytes and more), its sides no multiple of a
+// tile's, on each host backend: the words of the source, bit for bit.
+TEST(HostStreamStores, LargeTransposesHoldTheirOperandsWords) {
+  const std::int64_t rows = 2899, cols = 2901, n = rows * cols;  // out: cols x rows
+  ASSERT_GE(n * 4, host::kStreamStoreBytes);
+  std::vector<std::uint32_t> words(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i)
+    words[static_cast<std::size_t>(i)] = 0x7fc00000u + static_cast<std::uint32_t>(i);
+  std::vector<float> nans(words.size());
+  std::memcpy(nans.data(), words.data(), words.size() * 4);
+  for (const std::string& name : registered_backends()) {
+    if (name != "eigen" && name != "blas") continue;
+    BackendScope scope(name);
+    const std::vector<float> t = ops::to_host<float>(ops::transpose(ops::from_data(nans, {rows, cols})));
+    std::int64_t wrong = 0;
+    for (std::int64_t i = 0; i < cols; ++i) {
+      for (std::int64_t j = 0; j < rows; ++j)
+        wrong += std::memcmp(&t[static_cast<std::size_t>(i * rows + j)],
+                             &words[static_cast<std::size_t>(j * cols + i)], 4) != 0;
+    }
+    EXPECT_EQ(wrong, 0) << name << ": words of the transpose out of place or changed";
   }
 }
 

@@ -54,8 +54,10 @@ void visit_width(std::size_t itemsize, F&& f) {
 
 // The transpose case of strided_copy: the two innermost output axes read the source with strides
 // (row_stride 1, col_stride far), so the copy runs in kTransposeTile-square tiles whose source lines stay in
-// cache, instead of one cache miss per element.
+// cache, instead of one cache miss per element; a large output (non-temporal stores) in tiles of
+// kTransposeBand rows by kTransposeTile columns. A thread takes whole bands of a tile's rows.
 inline constexpr std::int64_t kTransposeTile = 32;
+inline constexpr std::int64_t kTransposeBand = 64;
 
 #if defined(__x86_64__)
 // The 4 x 4 block of a transpose of 4-byte words at out rows i.., columns j..: source row j + k holds out
@@ -75,21 +77,66 @@ inline void transpose_4x4_words(const std::uint32_t* s, std::int64_t col_stride,
   _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 2 * cols), _mm_unpacklo_epi64(t2, t3));
   _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 3 * cols), _mm_unpackhi_epi64(t2, t3));
 }
+
+// One whole tile of a large transpose of 4-byte words (kTransposeBand out rows from d, kTransposeTile out
+// columns, a unit row stride), written with non-temporal stores. The source is read four source rows at a
+// time, each over the tile's whole band (a source row's kTransposeBand words: four lines, all used before
+// the next four rows), which keeps the few lines in use in L1 however the source's stride maps them to cache
+// sets (4096 floats: every row in the same set; blocks taken row of blocks by row of blocks read each line
+// from L2 four times); with `prefetch`, the same rows of the next tile are asked for while this one moves.
+// The tile is transposed into a buffer in L1 and each out row's kTransposeTile words (two lines) leave it
+// with non-temporal stores. The caller calls stream_fence() after its last tile.
+inline void transpose_tile_words_streamed(const std::uint32_t* s, std::int64_t col_stride, std::uint32_t* d,
+                                          std::int64_t cols, bool prefetch) {
+  constexpr std::int64_t kB = kTransposeBand, kT = kTransposeTile;
+  alignas(64) std::uint32_t buf[kB * kT];
+  for (std::int64_t j = 0; j < kT; j += 4) {
+    if (prefetch) {
+      for (std::int64_t k = 0; k < 4; ++k) {
+        const char* next = reinterpret_cast<const char*>(s + (kT + j + k) * col_stride);
+        for (std::int64_t at = 0; at < kB * 4; at += 64) _mm_prefetch(next + at, _MM_HINT_T0);
+        _mm_prefetch(next + kB * 4 - 1, _MM_HINT_T0);  // the row's last line when it starts mid-line
+      }
+    }
+    for (std::int64_t i = 0; i < kB; i += 4)
+      transpose_4x4_words(s + i + j * col_stride, col_stride, buf + i * kT + j, kT);
+  }
+  for (std::int64_t i = 0; i < kB; ++i) {
+    std::uint32_t* row = d + i * cols;
+    if (reinterpret_cast<std::uintptr_t>(row) % 16 == 0) {
+      for (std::int64_t j = 0; j < kT; j += 4) {
+        _mm_stream_si128(reinterpret_cast<__m128i*>(row + j),
+                         _mm_load_si128(reinterpret_cast<const __m128i*>(buf + i * kT + j)));
+      }
+    } else {
+      stream_copy(row, buf + i * kT, kT * 4, false);
+    }
+  }
+}
 #endif
 
-// The tiles of out rows [row_first, row_last); 4-byte words with a unit row stride (a transpose) by 4 x 4
-// blocks on x86-64, the rest of a tile and other widths element by element.
+// The bands of `band` out rows (kTransposeTile, or kTransposeBand when `stream`) from row_first to row_last,
+// a band's columns in tiles of kTransposeTile. With a unit row stride (a transpose) of 4-byte words on
+// x86-64: when `stream`, whole tiles by transpose_tile_words_streamed; other tiles by 4 x 4 blocks, and the
+// rest of a tile, and other widths, element by element with ordinary stores. The caller calls stream_fence()
+// after the last band it streamed.
 template <class W>
-void blocked_copy_2d_bands(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
-                           std::int64_t row_stride, std::int64_t col_stride, W* dst, std::int64_t row_first,
-                           std::int64_t row_last) {
-  for (std::int64_t i0 = row_first; i0 < row_last; i0 += kTransposeTile) {
-    const std::int64_t i1 = std::min(rows, i0 + kTransposeTile);
+void blocked_copy_2d_bands(const W* src, std::int64_t off, std::int64_t cols, std::int64_t row_stride,
+                           std::int64_t col_stride, W* dst, std::int64_t row_first, std::int64_t row_last,
+                           std::int64_t band, [[maybe_unused]] bool stream) {
+  for (std::int64_t i0 = row_first; i0 < row_last; i0 += band) {
+    const std::int64_t i1 = std::min(row_last, i0 + band);
     for (std::int64_t j0 = 0; j0 < cols; j0 += kTransposeTile) {
       const std::int64_t j1 = std::min(cols, j0 + kTransposeTile);
       std::int64_t i = i0;
 #if defined(__x86_64__)
       if constexpr (sizeof(W) == 4) {
+        if (stream && row_stride == 1 && i1 - i0 == kTransposeBand && j1 - j0 == kTransposeTile) {
+          transpose_tile_words_streamed(
+              reinterpret_cast<const std::uint32_t*>(src + off + i0 + j0 * col_stride), col_stride,
+              reinterpret_cast<std::uint32_t*>(dst + i0 * cols + j0), cols, j0 + 2 * kTransposeTile <= cols);
+          continue;
+        }
         if (row_stride == 1 && (j1 - j0) % 4 == 0) {
           for (; i + 4 <= i1; i += 4) {
             for (std::int64_t j = j0; j < j1; j += 4) {
@@ -109,19 +156,22 @@ void blocked_copy_2d_bands(const W* src, std::int64_t off, std::int64_t rows, st
   }
 }
 
-// Bands of kTransposeTile output rows split over the host threads from kParallelMin elements (each element
-// is copied by one thread: the split never changes a result).
+// Bands of out rows (blocked_copy_2d_bands) split over the host threads from kParallelMin elements (each
+// element is copied by one thread: the split never changes a result); with `stream`, whole tiles of 4-byte
+// words are written with non-temporal stores.
 template <class W>
 void blocked_copy_2d(const W* src, std::int64_t off, std::int64_t rows, std::int64_t cols,
-                     std::int64_t row_stride, std::int64_t col_stride, W* dst) {
-  const std::int64_t bands = (rows + kTransposeTile - 1) / kTransposeTile;
+                     std::int64_t row_stride, std::int64_t col_stride, W* dst, bool stream) {
+  const std::int64_t band = stream ? kTransposeBand : kTransposeTile;
+  const std::int64_t bands = (rows + band - 1) / band;
   parallel_for(
       bands,
       [&](std::int64_t first, std::int64_t last) {
-        blocked_copy_2d_bands(src, off, rows, cols, row_stride, col_stride, dst, first * kTransposeTile,
-                              std::min(rows, last * kTransposeTile));
+        blocked_copy_2d_bands(src, off, cols, row_stride, col_stride, dst, first * band,
+                              std::min(rows, last * band), band, stream);
+        if (stream) stream_fence();
       },
-      (kParallelMin + kTransposeTile * cols - 1) / (kTransposeTile * cols), 1);
+      (kParallelMin + band * cols - 1) / (band * cols), 1);
 }
 
 // out[i0, i1, ...] = src[base + sum(i_d * strides[d])] for every index of out_shape (strides may be 0 or
@@ -141,10 +191,13 @@ void strided_copy(const W* src, std::int64_t base, const Shape& strides, const S
   if (nd >= 2 && strides[nd - 2] == 1 && (inner_stride > kTransposeTile || inner_stride < -kTransposeTile) &&
       inner >= kTransposeTile && out_shape[nd - 2] >= kTransposeTile) {
     const std::int64_t rows = out_shape[nd - 2], plane = rows * inner;
+    // A large output, which also reads as many bytes, is written with non-temporal stores.
+    const auto bytes = n * static_cast<std::int64_t>(sizeof(W));
+    const bool stream = stream_stores(bytes, bytes);
     std::vector<std::int64_t> idx(nd - 2, 0);
     std::int64_t off = base;
     for (std::int64_t o = 0; o < n; o += plane) {
-      blocked_copy_2d(src, off, rows, inner, strides[nd - 2], inner_stride, dst + o);
+      blocked_copy_2d(src, off, rows, inner, strides[nd - 2], inner_stride, dst + o, stream);
       next_index(idx, off, nd - 2, out_shape, strides);
     }
     return;
