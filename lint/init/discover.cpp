@@ -130,6 +130,7 @@ Discovery Discoverer::run() {
   find_tests_and_glue();
   find_backends();
   find_suffix_backends();
+  find_named_files();
   find_libraries();
   find_backend_programs();
   find_backend_tests();
@@ -384,9 +385,11 @@ void Discoverer::find_libraries() {
     // through the project's own loader).
     std::vector<std::string> owners;
     for (const auto& [id, folders] : backend_folders_) {
-      const bool folder_named = std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
-        return named_library(name_of(f)) == &l;
-      });
+      // A backend of files alone (amgcl/backend/eigen.hpp) by its own name.
+      const bool folder_named = (folders.empty() && named_library(id) == &l) ||
+                                std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
+                                  return named_library(name_of(f)) == &l;
+                                });
       if (folder_named || uses.count(id)) owners.push_back(id);
     }
     if (owners.empty()) {

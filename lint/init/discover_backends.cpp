@@ -177,6 +177,8 @@ void Discoverer::group(const std::string& parent) {
                   }) &&
       mirrored_files(hinted.front(), hinted.back()) < kMirrored)
     return;
+  // A backend(s)/ folder without backend folders may hold its backends as files.
+  if (backend_parent && hinted.empty() && group_files(parent)) return;
   if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
   if (hinted.size() >= 2) vouch_for_siblings(parent, children, hinted);
   // A prefix the named children share ("ggml-"): other children with it are backends too (ggml-rpc).
@@ -300,6 +302,58 @@ void Discoverer::group(const std::string& parent) {
   }
   for (const auto& sh : shared_all) chosen_.push_back(sh), shared_.push_back(sh);
   for (const auto& sh : shared_gpu) chosen_.push_back(sh), shared_.push_back(sh);
+}
+
+// A backend(s)/ folder whose files are the backends (a header-only library's backend/cuda.hpp, eigen.hpp,
+// vexcl.hpp, each a policy class the algorithms are instantiated with): two files or more named after a
+// known library or a processor, or after the folder of the vendor headers they include outside #if blocks
+// (vexcl.hpp includes <vexcl/vector.hpp>), by the first word of their name. The files sharing that word are
+// that backend's (vexcl_static_matrix.hpp); the rest stay the frontend's (the default backend the others
+// build on, the interface they implement), and so do its subfolders (detail/).
+bool Discoverer::group_files(const std::string& parent) {
+  std::map<std::string, std::vector<const ScannedFile*>> by_word;  // first word of the stem -> its files
+  for (const ScannedFile& f : files_) {
+    if (f.dir != parent) continue;
+    const auto w = words(fs::path(f.rel).stem().string());
+    if (!w.empty()) by_word[w.front()].push_back(&f);
+  }
+  std::map<std::string, std::string> evidence;  // word -> why it names a backend
+  for (const auto& [word, members] : by_word) {
+    if (const KnownLibrary* l = named_library(word)) {
+      evidence[word] = "named after " + l->name;
+    } else if (names_a_processor(word)) {
+      evidence[word] = "named after a processor";
+    } else {
+      for (const ScannedFile* f : members) {
+        for (const auto& [name, conditional] : f->includes) {
+          if (conditional || name.rfind(word + "/", 0) != 0 ||
+              !resolve_include(*f, name).empty())  // the project's own folder of that name
+            continue;
+          evidence[word] = "includes <" + name + ">, a library named like it";
+          break;
+        }
+        if (evidence.count(word)) break;
+      }
+    }
+  }
+  if (evidence.size() < 2) return false;
+  for (const auto& [word, why] : evidence) {
+    const std::vector<const ScannedFile*>& members = by_word.at(word);
+    std::string id = word;
+    std::replace(id.begin(), id.end(), '-', '_');
+    ProposedBackend* b = backend(id);
+    std::vector<std::string> listed;
+    for (const ScannedFile* f : members) {
+      b->paths.push_back(f->rel);
+      file_backends_[f->rel] = {id};
+      listed.push_back(f->rel);
+    }
+    b->files += members.size();
+    b->why += (b->why.empty() ? "" : "; ") + join_why(listed, 3) + ": " + why + ", one of " +
+              std::to_string(evidence.size()) + " backends of " + parent + "/ by their file";
+    backend_folders_[id];  // a backend of files only has no folder of its own
+  }
+  return true;
 }
 
 // The siblings of a group of backends that are backends too though named after nothing known: a folder whose

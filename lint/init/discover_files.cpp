@@ -311,6 +311,36 @@ void Discoverer::find_suffix_headers(const std::set<std::string>& folders) {
   }
 }
 
+// A file of the frontend's folders named after a backend, or after a library only one backend is named
+// after, that includes that library outside #if blocks: the backend's code kept beside the generic code it
+// specializes (AMGCL's relaxation/cusparse_ilu0.hpp beside relaxation/ilu0.hpp, solver/eigen.hpp), that
+// backend's file. A file named so that does not include the library (accessor/eigen_traits.hpp, declarations
+// only) stays the frontend's.
+void Discoverer::find_named_files() {
+  for (const ScannedFile& f : files_) {
+    if (!frontend_file(f)) continue;
+    const auto w = words(fs::path(f.rel).stem().string());
+    if (w.empty()) continue;
+    std::string id;
+    const KnownLibrary* l = nullptr;
+    if (backend_folders_.count(w.front())) {
+      id = w.front();
+      l = named_library(id);
+    } else if ((l = library_word(w.front()))) {
+      for (const auto& [backend, folders] : backend_folders_) {
+        if (named_library(backend) == l) id = backend;
+      }
+    }
+    if (id.empty() || !l || !f.libraries.count(l) || f.conditional.count(l)) continue;
+    file_backends_[f.rel] = {id};
+    ProposedBackend* b = backend(id);
+    b->paths.push_back(f.rel);
+    ++b->files;
+    b->why += "; " + f.rel + " (named after " + (w.front() == id ? "it" : l->name) + ", includes <" +
+              f.libraries.at(l) + ">)";
+  }
+}
+
 // The project file an #include of `f` names: found beside it, above it, in include/ or src/, or on a compile
 // command's -I; empty when none is.
 std::string Discoverer::resolve_include(const ScannedFile& f, const std::string& name) const {

@@ -93,6 +93,7 @@ class Discoverer {
   void find_selecting_macros();
   void find_tested_macros();
   void group(const std::string& parent);
+  bool group_files(const std::string& parent);
   void vouch_for_siblings(const std::string& parent, const std::vector<std::string>& children,
                           std::vector<std::string>& hinted);
   bool gpu_backend(const std::string& id) const;
@@ -116,6 +117,7 @@ class Discoverer {
 
   // The files that name their backend (discover_files.cpp).
   void find_suffix_backends();
+  void find_named_files();
   void find_backend_programs();
   void find_backend_tests();
   void find_suffix_headers(const std::set<std::string>& folders);

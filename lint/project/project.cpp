@@ -343,8 +343,11 @@ bool ProjectModel::configured_by_unit(const Location& at, const Owner& owner) co
 
 std::string ProjectModel::backend_folder(const std::string& backend) const {
   if (const BackendLayer* b = config_.backend(backend); b && !b->globs.empty()) {
-    std::string prefix = b->globs.front().literal_prefix();
-    fs::path folder = b->globs.front().base() / prefix;
+    const Glob& first = b->globs.front();
+    std::string prefix = first.literal_prefix();
+    // A backend of files (`include/lib/backend/opencl.hpp`): the folder they are in.
+    if (prefix == first.pattern()) prefix = fs::path(prefix).parent_path().generic_string();
+    fs::path folder = first.base() / prefix;
     if (!prefix.empty()) return relative(folder);
   }
   return "backends/" + backend;

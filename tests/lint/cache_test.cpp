@@ -189,12 +189,12 @@ TEST_F(Cache, TouchKeepsEntriesAndSameSizeEditsAreSeen) {
   EXPECT_EQ(touched.hits, kEntries);
   EXPECT_EQ(touched.misses, 0u);
 
-  // Same-size edits. The first is cached by a run that starts a moment after it, so the entry does not trust
-  // its mtime; the second keeps that very mtime (as on a file system with coarse timestamps): the content
-  // tells the difference. The first run checks that file alone, so that its parse starts within the moment
-  // (2 s) even on a busy machine; a whole run may reach it later.
+  // Same-size edits. The first has an mtime no run can trust, one not safely before the run's start (here an
+  // hour ahead, as a clock-skewed share shows it; an edit within the last 2 s is another): the entry keeps no
+  // mtime. The second keeps that very mtime (as on a file system with coarse timestamps): the content tells
+  // the difference. No part of this depends on how soon a run starts, however busy the machine.
   const fs::path plain = dir_ / "frontend/plain.cpp";
-  const auto moment = fs::file_time_type::clock::now() - std::chrono::milliseconds(200);
+  const auto moment = fs::file_time_type::clock::now() + std::chrono::hours(1);
   write_file(plain, "int plain(int n) { return n * 3; }\n");
   fs::last_write_time(plain, moment);
   EXPECT_EQ(counts("frontend/plain.cpp").misses, 1u);

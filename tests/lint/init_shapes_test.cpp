@@ -526,4 +526,33 @@ TEST_F(InitShapes, HeadersABackendSharesAndFrontendHeadersThatPickTheBackendAreS
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+// trove: a header-only library whose backend/ folder holds one policy header per backend beside the default
+// backend and the interface (AMGCL's amgcl/backend/cuda.hpp, vexcl.hpp, eigen.hpp): the files named after a
+// library, or after the folder of the vendor headers they include, are the backends, the rest stays frontend
+// (fails without: no backend at all, and no finding for the OpenCL code in relax/). The message of EL102
+// names the folder the backend's files are in.
+TEST_F(InitShapes, ABackendFolderOfPolicyHeadersMakesEachHeaderNamedAfterALibraryABackend) {
+  tree("trove", {"tests/test_cg.cpp", "tests/test_opencl.cpp"}, "-Iinclude");
+  const json c = init();
+  EXPECT_EQ(c.at("layers").at("backends"), json::parse(R"({
+      "blitz": ["include/trove/backend/blitz.hpp"],
+      "opencl": {"paths": ["include/trove/backend/opencl.hpp", "include/trove/backend/opencl_buffers.hpp",
+                           "include/trove/relax/opencl_jacobi.hpp"],
+                 "tests": ["tests/test_opencl.cpp"]}})"))
+      << text_;
+  EXPECT_NE(
+      comments().find("include/trove/backend/blitz.hpp: includes <blitz/array.h>, a library named like it, "
+                      "one of 2 backends of include/trove/backend/ by their file"),
+      std::string::npos)
+      << text_;
+  EXPECT_EQ(c.at("libraries").at("OpenCL").at("backend"), "opencl") << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 3u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+  const Outcome r = run_in(root_, emberlint::test::emberlint() + " check -p build", scratch_);
+  EXPECT_NE(r.out.find("it belongs in the folder of backend 'opencl' (include/trove/backend/)"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
