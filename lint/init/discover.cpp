@@ -131,6 +131,7 @@ Discovery Discoverer::run() {
   find_backends();
   find_suffix_backends();
   find_named_files();
+  find_selected_wrappers();
   find_libraries();
   find_backend_programs();
   find_backend_tests();
@@ -467,13 +468,17 @@ void Discoverer::find_public_headers() {
     }
   }
   for (ProposedBackend& b : out_.backends) {
+    std::vector<std::string> named;  // beside those a macro selects (find_selected_wrappers)
     for (const auto& f : files_) {
       if (!f.header || !frontend_file(f)) continue;
       const auto before = stem_before(f.rel, b.name);
-      if (before && (family[*before].size() >= 2 || !f.libraries.empty())) b.public_headers.push_back(f.rel);
+      if (before && (family[*before].size() >= 2 || !f.libraries.empty()) &&
+          std::find(b.public_headers.begin(), b.public_headers.end(), f.rel) == b.public_headers.end())
+        named.push_back(f.rel);
     }
-    if (!b.public_headers.empty())
-      b.why += "; public: " + join_why(b.public_headers) + " (named after it, outside its folders)";
+    if (named.empty()) continue;
+    b.public_headers.insert(b.public_headers.end(), named.begin(), named.end());
+    b.why += "; public: " + join_why(named) + " (named after it, outside its folders)";
   }
 }
 

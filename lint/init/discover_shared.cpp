@@ -136,6 +136,75 @@ std::string macro_word(const std::string& backend) {
 
 }  // namespace
 
+// A frontend header that includes, in the branches of its #if chains named after two known libraries or more
+// (`#ifdef OPENCL_API #include "clpp11.hpp" #elif CUDA_API #include "cupp11.hpp" #endif`), a project header
+// per branch that includes that library: the build picks a backend with the macro, and each header so
+// included is the backend of its library (CLBlast's wrappers over the OpenCL and CUDA driver APIs, and its
+// API header for each). A branch taken when a macro is not defined, or one whose macro says a backend is off
+// (`NO_CUDA`), names none.
+void Discoverer::find_selected_wrappers() {
+  auto library_of_macro = [](const std::string& macro) -> const KnownLibrary* {
+    const KnownLibrary* out = nullptr;
+    for (const std::string& w : words(macro)) {
+      if (one_of(w, {"no", "not", "disable", "disabled", "without", "skip"})) return nullptr;
+      if (const KnownLibrary* l = named_library(w)) out = l;
+    }
+    return out;
+  };
+  std::map<std::string, const ScannedFile*> by_rel;
+  for (const ScannedFile& f : files_) by_rel.emplace(f.rel, &f);
+  for (const ScannedFile& f : files_) {
+    if (!f.header || !frontend_file(f) ||
+        std::none_of(f.includes.begin(), f.includes.end(), [](const auto& i) { return i.second; }))
+      continue;
+    std::map<const KnownLibrary*, std::map<std::string, std::string>> picked;  // library -> header -> macro
+    for (const BranchedInclude& i : branched_includes(read_text(root_ / f.rel))) {
+      if (i.under.empty() || i.under.back().negated) continue;
+      std::set<const KnownLibrary*> named;
+      std::string macro;
+      for (const std::string& m : i.under.back().names) {
+        if (const KnownLibrary* l = library_of_macro(m)) named.insert(l), macro = m;
+      }
+      if (named.size() != 1) continue;
+      const KnownLibrary* l = *named.begin();
+      const std::string g = resolve_include(f, i.name);
+      const auto it = by_rel.find(g);
+      if (it == by_rel.end() || !it->second->header || !frontend_file(*it->second) ||
+          !it->second->libraries.count(l))
+        continue;
+      picked[l].emplace(g, macro);
+    }
+    if (picked.size() < 2) continue;
+    for (const auto& [l, headers] : picked) {
+      std::string id = l->backend;
+      for (const auto& [backend, folders] : backend_folders_) {
+        if (named_library(backend) == l) id = backend;
+      }
+      ProposedBackend* b = backend(id);
+      for (const auto& [g, macro] : headers) {
+        // Another selecting header may have picked it already (an API header two of them include).
+        if (file_backends_.count(g) ||
+            std::find(b->public_headers.begin(), b->public_headers.end(), g) != b->public_headers.end())
+          continue;
+        // A public header (include/) is the backend's API, which users and tests include: its `public`
+        // (`interop` once it includes the library); the rest is its code.
+        if (g.rfind("include/", 0) == 0 || g.find("/include/") != std::string::npos) {
+          b->public_headers.push_back(g);
+          b->why += std::string(b->why.empty() ? "" : "; ") + "public: " + g + " (included when " + macro +
+                    " is defined, " + f.rel + ")";
+          continue;
+        }
+        file_backends_[g] = {id};
+        b->paths.push_back(g);
+        ++b->files;
+        b->why += (b->why.empty() ? "" : "; ") + g + ": included when " + macro + " is defined (" + f.rel +
+                  "), includes <" + by_rel.at(g)->libraries.at(l) + ">";
+      }
+      backend_folders_[id];
+    }
+  }
+}
+
 std::set<std::string> Discoverer::owners(const ScannedFile& f) const {
   if (auto it = file_backends_.find(f.rel); it != file_backends_.end())
     return {it->second.begin(), it->second.end()};

@@ -118,6 +118,7 @@ class Discoverer {
   // The files that name their backend (discover_files.cpp).
   void find_suffix_backends();
   void find_named_files();
+  void find_selected_wrappers();  // discover_shared.cpp
   void find_backend_programs();
   void find_backend_tests();
   void find_suffix_headers(const std::set<std::string>& folders);

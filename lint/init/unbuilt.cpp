@@ -85,6 +85,15 @@ class UnitWalker {
       }
       const fs::path header = found->lexically_normal();
       if (!is_under(header, scan_.root)) continue;  // a dependency's installed headers: whole
+      // An empty header of the tree stands for one the configure step did not write (a download an offline
+      // configure could not make): the code after it fails as if it were missing.
+      if (std::error_code ec; fs::file_size(header, ec) == 0 && !ec) {
+        const bool quoted = d->name.form == HeaderName::Form::quoted;
+        out = Missing{std::string(kCauseMissingGenerated),
+                      (quoted ? "\"" + d->name.text + "\"" : "<" + d->name.text + ">") + " (an empty file)",
+                      file.lexically_relative(scan_.root).generic_string()};
+        break;
+      }
       if (auto inner = walk(header, paths, paths_id, open)) {
         out = inner;
         break;

@@ -220,6 +220,18 @@ bool collect_parse_errors(CXTranslationUnit tu, const fs::path& directory, Parse
   result.failure_line = first.line;
   result.failure_column = first.column;
   result.cause = unit_parse_cause(classified);
+  // An empty header that a file with errors includes stands for one the configure step did not write (a
+  // download an offline configure could not make): the errors follow from it, as from a missing one.
+  if (result.cause == kCauseOther && !result.error_files.empty()) {
+    bool empty_include = false;
+    for_each_include(tu, directory, [&](const fs::path& includer, const fs::path& included) {
+      std::error_code ec;
+      if (!empty_include && result.error_files.count(includer.lexically_normal()) &&
+          fs::file_size(included, ec) == 0 && !ec)
+        empty_include = true;
+    });
+    if (empty_include) result.cause = std::string(kCauseMissingGenerated);
+  }
   return true;
 }
 

@@ -555,4 +555,39 @@ TEST_F(InitShapes, ABackendFolderOfPolicyHeadersMakesEachHeaderNamedAfterALibrar
       << r.out;
 }
 
+// duet: the build picks a device API with a macro, and src/api_select.hpp includes under each macro that
+// API's public header and the library's wrapper over it (CLBlast's clpp11.hpp and cupp11.hpp): the headers
+// the macros select, each including the library the macro names, are the backends (fails without: no backend,
+// so the frontend's reach past the wrapper is no finding); a public header so selected is the backend's
+// interop header. In the opencl configuration the frontend's use of the wrapper is the selected backend's
+// interface; its own OpenCL calls are findings. An empty header that an offline configure left is a file the
+// build did not write.
+TEST_F(InitShapes, HeadersAMacroNamedAfterALibrarySelectsAreThatLibrarysBackend) {
+  tree("duet", {"src/routine.cpp", "tests/test_scale.cpp", "samples/demo.cpp"},
+       "-Iinclude -Isrc -DDUET_OPENCL_API");
+  const json c = init();
+  EXPECT_EQ(c.at("layers").at("backends"), json::parse(R"({
+      "opencl": {"paths": ["src/cl_wrap.hpp"], "interop": ["include/duet/duet.h"]},
+      "cuda": {"paths": ["src/cu_wrap.hpp"], "interop": ["include/duet/duet_cuda.h"]}})"))
+      << text_;
+  // The empty header an offline configure left stands for a file the build did not write (fails without:
+  // cause "other", which no config can expect, and check exits 3).
+  EXPECT_EQ(c.at("expected_parse_errors"), json({{"samples/**", {"missing-generated-file"}}})) << text_;
+  EXPECT_NE(comments().find("src/cl_wrap.hpp: included when DUET_OPENCL_API is defined (src/api_select.hpp), "
+                            "includes <CL/cl.h>"),
+            std::string::npos)
+      << text_;
+  EXPECT_EQ(c.at("configurations").at("opencl").at("defines"), json({"DUET_OPENCL_API"})) << text_;
+  const Outcome r = run_in(root_, emberlint::test::emberlint() + " check -p build --format json", scratch_);
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  const json report = json::parse(r.out);
+  ASSERT_EQ(report.at("partial").size(), 1u) << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("file"), "samples/demo.cpp") << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("cause"), "missing-generated-file") << r.out;
+  EXPECT_EQ(report.at("partial")[0].at("expected"), true) << r.out;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 3u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
+
 }  // namespace
