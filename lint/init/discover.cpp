@@ -386,8 +386,9 @@ void Discoverer::find_libraries() {
     // through the project's own loader).
     std::vector<std::string> owners;
     for (const auto& [id, folders] : backend_folders_) {
-      // A backend of files alone (amgcl/backend/eigen.hpp) by its own name.
-      const bool folder_named = (folders.empty() && named_library(id) == &l) ||
+      // A backend(s)/ folder's policy header (amgcl/backend/eigen.hpp) by its own name; not a family of
+      // per-device files (`_avx` files own no intrinsics the frontend's helpers also include).
+      const bool folder_named = (policy_backends_.count(id) && named_library(id) == &l) ||
                                 std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
                                   return named_library(name_of(f)) == &l;
                                 });

@@ -352,6 +352,7 @@ bool Discoverer::group_files(const std::string& parent) {
     b->why += (b->why.empty() ? "" : "; ") + join_why(listed, 3) + ": " + why + ", one of " +
               std::to_string(evidence.size()) + " backends of " + parent + "/ by their file";
     backend_folders_[id];  // a backend of files only has no folder of its own
+    policy_backends_.insert(id);
   }
   return true;
 }

@@ -159,6 +159,7 @@ class Discoverer {
   // A file outside the backend folders that is one backend's by its name's suffix (src/ops/add_cpu.cc):
   // file -> its backend(s) (find_suffix_backends).
   std::map<std::string, std::vector<std::string>> file_backends_;
+  std::set<std::string> policy_backends_;  // the backends of a backend(s)/ folder's files (group_files)
   mutable std::vector<std::filesystem::path> include_bases_all_;  // include/, src/ and -I (resolve_include)
   VendoredFiles vendored_files_;
   std::map<std::string, std::string> vendored_why_;  // file -> why it is vendored (vendored()), "" if not

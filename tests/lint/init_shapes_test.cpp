@@ -590,4 +590,20 @@ TEST_F(InitShapes, HeadersAMacroNamedAfterALibrarySelectsAreThatLibrarysBackend)
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
 
+// sparrow: the avx suffix names the x86 backend, a family of per-device files with no folder whose files
+// include no intrinsics header; the frontend's own vector helper does. A backend of files is the owner of
+// the library it is named after only when it is a backend(s)/ folder's policy header (fails without: an
+// x86-intrinsics library owned by x86, and EL100/EL101 in src/util/dot.hpp).
+TEST_F(InitShapes, AFamilyOfPerDeviceFilesOwnsNoLibraryItsFilesDoNotInclude) {
+  tree("sparrow",
+       {"src/ops/add.cpp", "src/ops/add_avx.cpp", "src/ops/add_opencl.cpp", "src/ops/mul.cpp",
+        "src/ops/mul_avx.cpp", "src/ops/mul_opencl.cpp"},
+       "-Isrc");
+  const json c = init();
+  ASSERT_TRUE(c.at("layers").at("backends").contains("x86")) << text_;
+  EXPECT_FALSE(c.at("libraries").contains("x86-intrinsics")) << text_;
+  EXPECT_EQ(c.at("libraries").at("OpenCL").at("backend"), "opencl") << text_;
+  EXPECT_EQ(check(), std::set<Finding>{}) << text_;
+}
+
 }  // namespace
