@@ -132,6 +132,7 @@ Discovery Discoverer::run() {
   find_suffix_backends();
   find_named_files();
   find_selected_wrappers();
+  find_backend_code_in_frontend();
   find_libraries();
   find_backend_programs();
   find_backend_tests();
@@ -194,7 +195,7 @@ void Discoverer::scan() {
     f.dir = parent_of(rel);
     f.header = is_header_path(p);
     const DirectiveScan directives = scan_directives(text);
-    std::set<const KnownLibrary*> unconditional;
+    std::map<const KnownLibrary*, std::vector<unsigned>> lines;  // of each library's includes
     for (const IncludeDirective& d : directives.includes) {
       if (d.name.form != HeaderName::Form::quoted && d.name.form != HeaderName::Form::angled) continue;
       // An include inside an #if block (`#ifdef USE_MKL`) is a use of some builds, not of every one.
@@ -206,10 +207,12 @@ void Discoverer::scan() {
       const KnownLibrary* l = library_of_include(d.name.text);
       if (!l) continue;
       f.libraries.emplace(l, d.name.text);
-      if (!conditional) unconditional.insert(l);
+      lines[l].push_back(d.line);
     }
-    for (const auto& [l, header] : f.libraries) {
-      if (!unconditional.count(l)) f.conditional.insert(l);
+    // A library every build includes, if through a platform switch (<OpenCL/cl.h> on one system, <CL/cl.h>
+    // on the others), is an unconditional one.
+    for (const auto& [l, at] : lines) {
+      if (!every_build_reads(directives, at)) f.conditional.insert(l);
     }
     texts_.emplace(rel, code_only(text));
     files_.push_back(std::move(f));
@@ -384,16 +387,7 @@ void Discoverer::find_libraries() {
     // Every backend whose files include it uses it (three backends may share BLAS), and so do the backends
     // named after it, whether or not their files include its headers (ncnn's src/layer/vulkan/ reaches Vulkan
     // through the project's own loader).
-    std::vector<std::string> owners;
-    for (const auto& [id, folders] : backend_folders_) {
-      // A backend(s)/ folder's policy header (amgcl/backend/eigen.hpp) by its own name; not a family of
-      // per-device files (`_avx` files own no intrinsics the frontend's helpers also include).
-      const bool folder_named = (policy_backends_.count(id) && named_library(id) == &l) ||
-                                std::any_of(folders.begin(), folders.end(), [&](const std::string& f) {
-                                  return named_library(name_of(f)) == &l;
-                                });
-      if (folder_named || uses.count(id)) owners.push_back(id);
-    }
+    const std::vector<std::string> owners = library_owners(l);
     if (owners.empty()) {
       note_outside(" and no backend folder does: a backend of its own, or glue?");
       continue;

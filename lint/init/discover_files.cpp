@@ -39,13 +39,12 @@ const KnownLibrary* library_word(const std::string& word) {
   return nullptr;
 }
 
-// Whether `id`'s words ("no_gpu": no, gpu) appear in order, together, among `w`.
+}  // namespace
+
 bool names_backend(const std::vector<std::string>& w, const std::string& id) {
   const std::vector<std::string> idw = words(id);
   return !idw.empty() && std::search(w.begin(), w.end(), idw.begin(), idw.end()) != w.end();
 }
-
-}  // namespace
 
 // A folder of the frontend where several stems each come in per-device files named by a suffix
 // (softmax.cc, softmax_cpu.cc, softmax_gpu.cu; topk_cpu.cc, topk_gpu.cu): each suffix that names a backend

@@ -71,6 +71,8 @@ std::string name_of(const std::string& rel);
 bool under(const std::string& rel, const std::string& folder);
 // The known library a folder is named after ("ggml-cuda", "x86", "metal"), or null.
 const KnownLibrary* named_library(const std::string& folder);
+// Whether `id`'s words ("no_gpu": no, gpu) appear in order, together, among `w`.
+bool names_backend(const std::vector<std::string>& w, const std::string& id);
 
 class Discoverer {
  public:
@@ -114,6 +116,10 @@ class Discoverer {
   bool excluded(const std::string& folder) const;
   bool frontend_file(const ScannedFile& f) const;
   std::string backend_of(const ScannedFile& f) const;
+
+  // The backend code in the frontend's folders, by what it includes (discover_reach.cpp).
+  std::vector<std::string> library_owners(const KnownLibrary& l) const;
+  void find_backend_code_in_frontend();
 
   // The files that name their backend (discover_files.cpp).
   void find_suffix_backends();

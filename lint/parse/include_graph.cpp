@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <fstream>
+#include <functional>
+#include <limits>
 #include <sstream>
 
 #include "lint/project/config.hpp"
@@ -165,6 +167,7 @@ struct ScanState {
   struct Open {
     unsigned line = 0;
     bool guard = false;
+    DirectiveScan::Branches branches;
   };
   std::vector<Open> open;
   unsigned directives = 0;  // seen so far
@@ -213,11 +216,17 @@ void read_conditional(const Spliced& sp, std::size_t hash, std::string_view word
     }
     // The first directive of the file may open its include guard; the next one says whether it does.
     if (st.directives == 1 && !tested.empty()) st.guard_name = tested;
-    st.open.push_back({sp.line(hash), false});
+    st.open.push_back({sp.line(hash), false, {}});
   } else if (word == "endif" && !st.open.empty()) {
-    const ScanState::Open block = st.open.back();
+    ScanState::Open block = std::move(st.open.back());
     st.open.pop_back();
-    if (!block.guard) st.out.conditionals.emplace_back(block.line, sp.line(hash));
+    if (!block.guard) {
+      st.out.conditionals.emplace_back(block.line, sp.line(hash));
+      st.out.branches.push_back(std::move(block.branches));
+    }
+  } else if (!st.open.empty()) {  // #elif, #elifdef, #elifndef, #else
+    st.open.back().branches.lines.push_back(sp.line(hash));
+    if (word == "else") st.open.back().branches.has_else = true;
   }
 }
 
@@ -259,7 +268,8 @@ std::size_t read_directive(const Spliced& sp, std::size_t hash, ScanState& st) {
     if (s.substr(name_begin, identifier_end(s, name_begin) - name_begin) == st.guard_name)
       st.open.back().guard = true;
   }
-  if (word == "if" || word == "ifdef" || word == "ifndef" || word == "endif") {
+  if (word == "if" || word == "ifdef" || word == "ifndef" || word == "endif" || word == "else" ||
+      word == "elif" || word == "elifdef" || word == "elifndef") {
     read_conditional(sp, hash, word, word_end, st, end);
   } else if (word == "include" || word == "include_next" || word == "import") {
     HeaderName name = read_header_name(s, skip_space(s, word_end), end);
@@ -360,10 +370,46 @@ DirectiveScan scan_directives(std::string_view source) {
     }
   }
   const unsigned last_line = sp.line(s.empty() ? 0 : s.size() - 1);
-  for (const ScanState::Open& block : st.open) {
-    if (!block.guard) out.conditionals.emplace_back(block.line, last_line);
+  for (ScanState::Open& block : st.open) {
+    if (block.guard) continue;
+    out.conditionals.emplace_back(block.line, last_line);
+    out.branches.push_back(std::move(block.branches));
   }
   return out;
+}
+
+bool every_build_reads(const DirectiveScan& scan, const std::vector<unsigned>& lines) {
+  const auto& blocks = scan.conditionals;
+  // Whether the region strictly between lines `lo` and `hi` reads one of `lines` in every build: one in no
+  // block within the region, or one in each branch of a block within it (in no other such block) with an
+  // #else.
+  std::function<bool(unsigned, unsigned)> reads = [&](unsigned lo, unsigned hi) {
+    auto within = [&](std::size_t b) { return lo < blocks[b].first && blocks[b].second < hi; };
+    for (unsigned line : lines) {
+      if (line <= lo || line >= hi) continue;
+      bool nested = false;
+      for (std::size_t b = 0; b < blocks.size() && !nested; ++b)
+        nested = within(b) && blocks[b].first <= line && line <= blocks[b].second;
+      if (!nested) return true;
+    }
+    for (std::size_t b = 0; b < blocks.size(); ++b) {
+      if (!within(b) || b >= scan.branches.size() || !scan.branches[b].has_else) continue;
+      bool inner = false;  // inside another block of the region
+      for (std::size_t o = 0; o < blocks.size() && !inner; ++o)
+        inner =
+            o != b && within(o) && blocks[o].first < blocks[b].first && blocks[b].second < blocks[o].second;
+      if (inner) continue;
+      unsigned from = blocks[b].first;
+      bool every = true;
+      for (unsigned to : scan.branches[b].lines) {
+        every = every && reads(from, to);
+        from = to;
+      }
+      if (every && reads(from, blocks[b].second)) return true;
+    }
+    return false;
+  };
+  return reads(0, std::numeric_limits<unsigned>::max());
 }
 
 std::string code_only(std::string_view s) {

@@ -40,6 +40,13 @@ struct DirectiveScan {
   // inclusive; nested blocks overlap), except the include guard: a file whose first directive is `#ifndef X`
   // or `#if !defined(X)` and whose second is `#define X`. An #if left open counts to the end of the file.
   std::vector<std::pair<unsigned, unsigned>> conditionals;
+  // For each block of `conditionals`, in the same order: the lines of its #elif and #else directives, and
+  // whether it has an #else (its branches then cover every build).
+  struct Branches {
+    std::vector<unsigned> lines;
+    bool has_else = false;
+  };
+  std::vector<Branches> branches;
   // The macros the file's #if, #ifdef, #ifndef and #elif conditions name (not `defined` itself), each with
   // its line, in order, and the macros it defines or undefines (function-like ones too, include guards too):
   // what a precompiled prefix of other headers must agree with (lint/parse/prefix.hpp).
@@ -47,6 +54,11 @@ struct DirectiveScan {
   std::set<std::string> defined;
 };
 DirectiveScan scan_directives(std::string_view text);
+
+// Whether every build of the file reads one of the includes at `lines` (one library's, say): one outside
+// every conditional block, or one in each branch of a block with an #else that every build reads (a platform
+// switch: `#ifdef __APPLE__` <OpenCL/cl.h> `#else` <CL/cl.h> `#endif`).
+bool every_build_reads(const DirectiveScan& scan, const std::vector<unsigned>& lines);
 
 // The text with its comments and its string and character literals (raw ones too) made spaces, newlines kept:
 // the same length and lines, for a textual search that must find code only (`sizeof(` in a comment is none).

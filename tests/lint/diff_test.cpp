@@ -148,6 +148,27 @@ TEST(IncludeScan, ConditionalBlocksLeaveTheIncludeGuardOut) {
             (Blocks{{3, 5}}));
 }
 
+// A platform switch (the same library in every branch of a block with an #else) is read by every build; a
+// block without an #else, or a branch without the library, is not (lint/init reads a library's includes so).
+TEST(IncludeScan, EveryBuildReadsAnIncludeInEachBranchOfAPlatformSwitch) {
+  const char* text =
+      "#ifndef S_H\n#define S_H\n"                                                      // 1-2: the guard
+      "#ifdef __APPLE__\n#include <OpenCL/cl.h>\n#else\n#include <CL/cl.h>\n#endif\n"   // 3-7
+      "#if defined(A)\n#include <x/a.h>\n#elif defined(B)\n#include <x/b.h>\n#endif\n"  // 8-12
+      "#if defined(C)\n#include <y/c.h>\n#elif defined(D)\n#include <y/d.h>\n#else\n"   // 13-17
+      "#ifdef E\n#include <y/e.h>\n#else\n#include <y/f.h>\n#endif\n#endif\n"           // 18-23
+      "#ifdef G\n#include <z/g.h>\n#else\n#endif\n#include <w.h>\n#endif\n";            // 24-29
+  const DirectiveScan scan = scan_directives(text);
+  ASSERT_EQ(scan.branches.size(), scan.conditionals.size());
+  EXPECT_TRUE(every_build_reads(scan, {4, 6}));
+  EXPECT_FALSE(every_build_reads(scan, {4})) << "one branch only";
+  EXPECT_FALSE(every_build_reads(scan, {9, 11})) << "no #else: neither A nor B";
+  EXPECT_TRUE(every_build_reads(scan, {14, 16, 19, 21})) << "a switch nested in the #else of another";
+  EXPECT_FALSE(every_build_reads(scan, {14, 16, 19})) << "not when E is undefined";
+  EXPECT_FALSE(every_build_reads(scan, {25})) << "an empty #else";
+  EXPECT_TRUE(every_build_reads(scan, {28})) << "inside the guard only";
+}
+
 // What a precompiled prefix compares with a unit's files (lint/parse/prefix.hpp): the macros conditions test
 // and the macros the file defines or undefines.
 TEST(IncludeScan, TestedAndDefinedMacros) {

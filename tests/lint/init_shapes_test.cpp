@@ -606,4 +606,41 @@ TEST_F(InitShapes, AFamilyOfPerDeviceFilesOwnsNoLibraryItsFilesDoNotInclude) {
   EXPECT_EQ(check(), std::set<Finding>{}) << text_;
 }
 
+// harbor: a header-only library with backends hb/ops/{cpu,opencl,cuda}/ whose OpenCL backend keeps its
+// runtime wrappers (hb/clrt/, each including OpenCL through an `#ifdef __APPLE__` ... `#else` platform
+// switch), its kernel generator built on them (hb/kgen/) and its memory (hb/mem/opencl_mem.hpp beside
+// cuda_mem.hpp and the frontend's handle.hpp) in folders of the frontend (ViennaCL's viennacl/ocl/,
+// device_specific/ and backend/opencl.hpp). They are opencl's; util/, which includes OpenCL only under an
+// #if/#elif without an #else, and solvers/, which include the cpu backend's headers (no library of its own)
+// in every build, stay the frontend's. Fails without: clrt/, kgen/ and mem/'s device files in the frontend
+// (34 findings, not 10).
+TEST_F(InitShapes, AFrontendFolderThatIncludesOneBackendsLibraryInEveryBuildIsThatBackends) {
+  tree("harbor", {"tests/test_solvers.cpp", "tests/test_kernels.cpp"}, "-Iinclude -DHB_WITH_OPENCL");
+  const json c = init();
+  const json& b = c.at("layers").at("backends");
+  EXPECT_EQ(b.at("opencl"), json({"include/hb/ops/opencl/**", "include/hb/mem/opencl_mem.hpp",
+                                  "include/hb/clrt/**", "include/hb/kgen/**"}))
+      << text_;
+  EXPECT_EQ(b.at("cuda"), json({"include/hb/ops/cuda/**", "include/hb/mem/cuda_mem.hpp"})) << text_;
+  EXPECT_EQ(b.at("cpu"), json({"include/hb/ops/cpu/**"})) << text_;
+  // The comment wraps: each piece of the evidence on its own.
+  for (const char* why : {"include/hb/clrt/: 4 of 5 files include its library in every build",
+                          "(include/hb/clrt/buffer.hpp: <OpenCL/cl.h>)", "include/hb/kgen/: 3 of 4 files",
+                          "(include/hb/kgen/emit.hpp: include/hb/clrt/program.hpp)",
+                          "include/hb/mem/opencl_mem.hpp (named after it, it includes its library in every"})
+    EXPECT_NE(text_.find(why), std::string::npos) << why << "\n" << text_;
+  EXPECT_NE(text_.find("// included by 3 files of opencl\n"), std::string::npos) << text_;
+  EXPECT_NE(text_.find("2 files outside the backend folders include OpenCL headers"), std::string::npos)
+      << text_;
+  const Outcome layer = run_in(root_,
+                               emberlint::test::emberlint() +
+                                   " layers --format json include/hb/util/platform_probe.hpp "
+                                   "include/hb/solvers/cg.hpp include/hb/mem/handle.hpp",
+                               scratch_);
+  ASSERT_EQ(layer.exit_code, 0) << layer.err;
+  for (const auto& f : json::parse(layer.out)) EXPECT_EQ(f.at("layer"), "frontend") << layer.out;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 10u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+}
 }  // namespace
