@@ -157,12 +157,18 @@ void Discoverer::group(const std::string& parent) {
   for (const auto& c : ps.children) {
     if (folders_[c].files > 0 && !in_any(c, tests_)) children.push_back(c);
   }
+  // A backend folder of an outer group has the name (devices/omp/ beside the backend omp/); a backend of
+  // files alone (backend/cpu_ram.hpp) names no folder.
+  auto outer_backend = [&](const std::string& folder) {
+    auto it = backend_folders_.find(ascii_lower(name_of(folder)));
+    return it != backend_folders_.end() && !it->second.empty();
+  };
   std::vector<std::string> hinted;
   for (const auto& c : children) {
     // Named after a library or a processor, selected by a macro named after it, or named as a backend an
-    // outer group already has (devices/omp/ beside the backend omp/).
+    // outer group already has.
     if (named_library(name_of(c)) || names_a_processor(name_of(c)) || selecting_macro_.count(c) ||
-        backend_folders_.count(ascii_lower(name_of(c))))
+        outer_backend(c))
       hinted.push_back(c);
   }
   const bool backend_parent = one_of(ascii_lower(name_of(parent)), {"backend", "backends"});
@@ -172,8 +178,8 @@ void Discoverer::group(const std::string& parent) {
   if (!backend_parent && hinted.size() >= 2 &&
       std::all_of(hinted.begin(), hinted.end(),
                   [&](const std::string& h) {
-                    return !named_library(name_of(h)) && !selecting_macro_.count(h) &&
-                           !backend_folders_.count(ascii_lower(name_of(h))) && folders_[h].any_files.empty();
+                    return !named_library(name_of(h)) && !selecting_macro_.count(h) && !outer_backend(h) &&
+                           folders_[h].any_files.empty();
                   }) &&
       mirrored_files(hinted.front(), hinted.back()) < kMirrored)
     return;

@@ -643,4 +643,17 @@ TEST_F(InitShapes, AFrontendFolderThatIncludesOneBackendsLibraryInEveryBuildIsTh
   EXPECT_EQ(want.size(), 10u) << show(want);
   EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
 }
+
+// almanac: backend/cpu_pool.hpp and backend/opencl.hpp are backends of files (policy headers); tuning/cpu/
+// and tuning/gpu/ are a database's tables with no vendor header. A backend of files alone names no folder:
+// the tables stay the frontend's (fails without: backends cpu and gpu of tuning/cpu/** and tuning/gpu/**,
+// ViennaCL's device_specific/builtin_database/devices/ beside backend/cpu_ram.hpp).
+TEST_F(InitShapes, ABackendOfFilesAloneMakesNoFolderOfItsNameABackend) {
+  tree("almanac", {}, "-Iinclude");
+  const json c = init();
+  EXPECT_EQ(c.at("layers").at("backends"), json::parse(R"({"cpu": ["include/alm/backend/cpu_pool.hpp"],
+                                                           "opencl": ["include/alm/backend/opencl.hpp"]})"))
+      << text_;
+  EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**"})) << text_;
+}
 }  // namespace
