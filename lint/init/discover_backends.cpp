@@ -146,6 +146,7 @@ void Discoverer::find_backends() {
     if (in_any(parent, chosen_) || in_any(parent, tests_) || in_any(parent, glue_)) continue;
     group(parent);
   }
+  for (const std::string& parent : file_groups_) group_files(parent, true);
 }
 
 // The children of `parent` when they are a group of backends: at least two named after a library, an
@@ -184,7 +185,11 @@ void Discoverer::group(const std::string& parent) {
       mirrored_files(hinted.front(), hinted.back()) < kMirrored)
     return;
   // A backend(s)/ folder without backend folders may hold its backends as files.
-  if (backend_parent && hinted.empty() && group_files(parent)) return;
+  // Grouped once the folder groups are known (find_backends).
+  if (backend_parent && hinted.empty() && group_files(parent, false)) {
+    file_groups_.push_back(parent);
+    return;
+  }
   if (hinted.size() < 2 && !(backend_parent && !children.empty())) return;
   if (hinted.size() >= 2) vouch_for_siblings(parent, children, hinted);
   // A prefix the named children share ("ggml-"): other children with it are backends too (ggml-rpc).
@@ -316,7 +321,7 @@ void Discoverer::group(const std::string& parent) {
 // (vexcl.hpp includes <vexcl/vector.hpp>), by the first word of their name. The files sharing that word are
 // that backend's (vexcl_static_matrix.hpp); the rest stay the frontend's (the default backend the others
 // build on, the interface they implement), and so do its subfolders (detail/).
-bool Discoverer::group_files(const std::string& parent) {
+bool Discoverer::group_files(const std::string& parent, bool apply) {
   std::map<std::string, std::vector<const ScannedFile*>> by_word;  // first word of the stem -> its files
   for (const ScannedFile& f : files_) {
     if (f.dir != parent) continue;
@@ -342,11 +347,26 @@ bool Discoverer::group_files(const std::string& parent) {
       }
     }
   }
-  if (evidence.size() < 2) return false;
+  if (evidence.size() < 2 || !apply) return evidence.size() >= 2;
+  // Beside backend folders found elsewhere (ViennaCL's linalg/cuda/, linalg/opencl/), the files are those
+  // backends' (its memory backends backend/cuda.hpp, backend/opencl.hpp), and a file that names none of them
+  // (backend/cpu_ram.hpp) makes no backend of its own.
+  std::vector<std::string> folder_backends;
+  for (const auto& [id, folders] : backend_folders_) {
+    if (!folders.empty()) folder_backends.push_back(id);
+  }
   for (const auto& [word, why] : evidence) {
     const std::vector<const ScannedFile*>& members = by_word.at(word);
     std::string id = word;
     std::replace(id.begin(), id.end(), '-', '_');
+    if (!folder_backends.empty()) {
+      const KnownLibrary* l = named_library(word);
+      const auto joined =
+          std::find_if(folder_backends.begin(), folder_backends.end(),
+                       [&](const std::string& b) { return b == id || (l && named_library(b) == l); });
+      if (joined == folder_backends.end()) continue;
+      id = *joined;
+    }
     ProposedBackend* b = backend(id);
     std::vector<std::string> listed;
     for (const ScannedFile* f : members) {
@@ -357,6 +377,7 @@ bool Discoverer::group_files(const std::string& parent) {
     b->files += members.size();
     b->why += (b->why.empty() ? "" : "; ") + join_why(listed, 3) + ": " + why + ", one of " +
               std::to_string(evidence.size()) + " backends of " + parent + "/ by their file";
+    if (!folder_backends.empty()) continue;
     backend_folders_[id];  // a backend of files only has no folder of its own
     policy_backends_.insert(id);
   }

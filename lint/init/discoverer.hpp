@@ -95,7 +95,8 @@ class Discoverer {
   void find_selecting_macros();
   void find_tested_macros();
   void group(const std::string& parent);
-  bool group_files(const std::string& parent);
+  // Whether a backend(s)/ folder's files are backends; `apply`: make them so.
+  bool group_files(const std::string& parent, bool apply);
   void vouch_for_siblings(const std::string& parent, const std::vector<std::string>& children,
                           std::vector<std::string>& hinted);
   bool gpu_backend(const std::string& id) const;
@@ -166,6 +167,7 @@ class Discoverer {
   // file -> its backend(s) (find_suffix_backends).
   std::map<std::string, std::vector<std::string>> file_backends_;
   std::set<std::string> policy_backends_;  // the backends of a backend(s)/ folder's files (group_files)
+  std::vector<std::string> file_groups_;   // backend(s)/ folders whose files are backends (group_files)
   mutable std::vector<std::filesystem::path> include_bases_all_;  // include/, src/ and -I (resolve_include)
   VendoredFiles vendored_files_;
   std::map<std::string, std::string> vendored_why_;  // file -> why it is vendored (vendored()), "" if not

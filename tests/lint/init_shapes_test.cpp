@@ -656,4 +656,17 @@ TEST_F(InitShapes, ABackendOfFilesAloneMakesNoFolderOfItsNameABackend) {
       << text_;
   EXPECT_EQ(c.at("layers").at("frontend"), json({"include/**"})) << text_;
 }
+// keel: compute backends in folders (linalg/opencl/, linalg/cuda/) and memory backends as files of backend/
+// (ViennaCL's shape): backend/opencl.hpp joins the opencl backend; backend/cpu_ram.hpp names no backend found
+// in a folder and makes none of its own (fails without: a "cpu" backend of that file, and opencl.hpp its
+// own).
+TEST_F(InitShapes, BackendFilesBesideBackendFoldersJoinThemAndMakeNoBackendOfTheirOwn) {
+  tree("keel", {"tests/test_memory.cpp"}, "-Iinclude");
+  const json c = init();
+  EXPECT_EQ(c.at("layers").at("backends"), json::parse(R"({"cuda": ["include/keel/linalg/cuda/**"],
+                            "opencl": ["include/keel/linalg/opencl/**", "include/keel/backend/opencl.hpp"]})"))
+      << text_;
+  EXPECT_EQ(check(), std::set<Finding>{}) << text_;
+}
+
 }  // namespace
