@@ -220,6 +220,7 @@ CompileCommand clean_command(const std::vector<std::string>& argv, const fs::pat
       continue;                         // stray positional (object files, libraries)
     }
     if (kDropWithArg.count(a)) {
+      if (a == "-o" && i + 1 < argv.size()) cmd.output = argv[i + 1];
       ++i;
       continue;
     }
@@ -317,6 +318,7 @@ std::vector<CompileCommand> parse_compile_database(std::string_view text, const 
       throw CompileDatabaseError(where + ": expected \"arguments\" (array) or \"command\" (string)");
     }
     CompileCommand c = clean_command(argv, file, dir);
+    if (e.contains("output") && e["output"].is_string()) c.output = e["output"].get<std::string>();
     auto& same_file = by_file[file];
     bool repeat = std::any_of(same_file.begin(), same_file.end(), [&](const CompileCommand& o) {
       return o.directory == c.directory && o.arguments == c.arguments && o.driver == c.driver;

@@ -21,6 +21,9 @@ struct CompileCommand {
   // lint/compile/driver_query.hpp asks that compiler for its defaults with them.
   std::string compiler;
   std::vector<std::string> driver_flags;
+  // The object file the command writes, as the database spells it (its `output`, else the `-o` argument;
+  // empty when neither): CMake's CMakeFiles/<target>.dir/ in it names the library the source is built into.
+  std::string output;
   // The main file's text when it is no file on disk (lint/run/runner.cpp's batch of headers: a unit that only
   // includes them); libclang reads it as an unsaved file.
   std::optional<std::string> contents;

@@ -147,6 +147,7 @@ Discovery Discoverer::run() {
   }
   find_public_headers();
   find_extended_backends();
+  find_built_in_folders();
   find_shared_code();
   find_tensor_type();
   find_model();

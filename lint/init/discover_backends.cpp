@@ -41,6 +41,21 @@ std::string top_header(const FolderStats& s, const KnownLibrary* l) {
       ->first;
 }
 
+// The target a command's object file is built for, by the build's layout of object files: CMake's
+// `CMakeFiles/<target>.dir` (Make and Ninja generators) or Meson's `<target>.p`, with the folders before it
+// (two targets of one name in two folders are two). Empty when the path shows none.
+std::string object_target(const std::string& output) {
+  const fs::path p(output);
+  fs::path prefix;
+  for (const fs::path& part : p.parent_path()) {
+    prefix /= part;
+    const std::string n = part.string();
+    if ((n.size() > 4 && n.ends_with(".dir")) || (n.size() > 2 && n.ends_with(".p")))
+      return prefix.generic_string();
+  }
+  return {};
+}
+
 }  // namespace
 
 // The folders whose sources are all compiled with a macro that names the folder: `-DGKO_COMPILING_OMP` or
@@ -628,6 +643,93 @@ void Discoverer::find_extended_backends() {
     }
     if (!why.empty()) b->uses_why = "it extends " + join_why(why, 4) + " and may use it (uses)";
   }
+}
+
+// A backend folder the build compiles into the frontend's own library (each of its sources writes its object
+// into a target that frontend sources write theirs into: a reference platform built into the core library,
+// whose constants and random numbers the frontend calls), while another backend's folder is a library of its
+// own, is part of the frontend's library: the headers of it that code outside it includes outside #if (the
+// frontend, a shared folder, the backends that link that library; tests and glue are no evidence) are every
+// layer's (`public`), with what they declare. A build that compiles every backend into one library shows no
+// such difference, and a folder several backends list is a backend's alone.
+void Discoverer::find_built_in_folders() {
+  std::map<std::string, const ScannedFile*> by_rel;
+  for (const ScannedFile& f : files_) by_rel.emplace(f.rel, &f);
+  std::vector<std::pair<std::string, std::string>> sources;  // compiled file, its target
+  std::set<std::string> frontend_targets;
+  for (const CompileCommand& c : commands_) {
+    const std::string rel = relative_to(c.file, root_), target = object_target(c.output);
+    if (rel.empty() || rel.rfind("../", 0) == 0) continue;
+    sources.emplace_back(rel, target);
+    auto it = by_rel.find(rel);
+    if (!target.empty() && it != by_rel.end() && frontend_file(*it->second)) frontend_targets.insert(target);
+  }
+  if (frontend_targets.empty()) return;
+  std::map<std::string, std::size_t> listed;  // folder -> the backends listing it
+  for (const auto& [id, folders] : backend_folders_) {
+    for (const std::string& d : folders) ++listed[d];
+  }
+  struct Built {
+    std::string id, folder;
+    std::set<std::string> targets;  // the frontend's targets it is compiled into
+    std::size_t sources = 0;
+  };
+  std::vector<Built> built_in;
+  std::set<std::string> separate;  // backends with a folder compiled into targets of its own only
+  for (const auto& [id, folders] : backend_folders_) {
+    for (const std::string& folder : folders) {
+      if (listed[folder] != 1) continue;
+      Built b{id, folder, {}, 0};
+      std::size_t own = 0;
+      for (const auto& [rel, target] : sources) {
+        if (!under(rel, folder) || in_any(parent_of(rel), tests_)) continue;
+        ++b.sources;
+        if (frontend_targets.count(target)) {
+          b.targets.insert(name_of(target).substr(0, name_of(target).rfind('.')));
+        } else if (!target.empty()) {
+          ++own;
+        }
+      }
+      if (b.sources && own == b.sources) separate.insert(id);
+      if (b.sources && b.targets.size() && !own) built_in.push_back(std::move(b));
+    }
+  }
+  std::map<std::string, std::vector<std::string>> why;  // backend -> its built-in folders in words
+  for (const Built& f : built_in) {
+    if (separate.empty() || (separate.size() == 1 && separate.count(f.id))) continue;
+    ProposedBackend* b = backend(f.id);
+    if (!b) continue;
+    std::set<std::string> included;
+    for (const ScannedFile& g : files_) {
+      if (under(g.dir, f.folder) || in_any(g.dir, tests_) || in_any(g.dir, glue_) || excluded(g.dir))
+        continue;
+      // Its own other folders, and a backend that extends it (`uses`), may include all of it anyway.
+      const std::string by = backend_of(g);
+      auto user = std::find_if(out_.backends.begin(), out_.backends.end(),
+                               [&](const ProposedBackend& p) { return !by.empty() && p.name == by; });
+      if (by == f.id || (user != out_.backends.end() &&
+                         std::find(user->uses.begin(), user->uses.end(), f.id) != user->uses.end()))
+        continue;
+      for (const auto& [name, conditional] : g.includes) {
+        if (conditional) continue;
+        const std::string h = resolve_include(g, name);
+        auto it = by_rel.find(h);
+        if (!h.empty() && under(h, f.folder) && it != by_rel.end() && it->second->header) included.insert(h);
+      }
+    }
+    if (included.empty()) continue;
+    std::vector<std::string> t(f.targets.begin(), f.targets.end()), mine(included.begin(), included.end());
+    why[f.id].push_back(f.folder + "/ is compiled into the frontend's " + join_why(t, 2) + " (" +
+                        plural(f.sources, "source") + "); the code outside it includes " + join_why(mine, 4));
+    for (const std::string& h : mine) {
+      if (std::find(b->public_headers.begin(), b->public_headers.end(), h) == b->public_headers.end())
+        b->public_headers.push_back(h);
+    }
+  }
+  for (const auto& [id, folders] : why)
+    backend(id)->why +=
+        "; public: " + join_why(folders, 3) +
+        " (a part of the frontend's library, where other backends are libraries of their own)";
 }
 
 }  // namespace emberlint::discovery

@@ -111,6 +111,7 @@ class Discoverer {
   void find_frontend();
   void find_public_headers();
   void find_extended_backends();  // discover_backends.cpp
+  void find_built_in_folders();   // discover_backends.cpp
   // The code backends share outside a shared folder (discover_shared.cpp).
   void find_shared_code();
   std::set<std::string> owners(const ScannedFile& f) const;

@@ -669,4 +669,66 @@ TEST_F(InitShapes, BackendFilesBesideBackendFoldersJoinThemAndMakeNoBackendOfThe
   EXPECT_EQ(check(), std::set<Finding>{}) << text_;
 }
 
+// brook: devices/reference/ is compiled into the library itself (CMakeFiles/brook.dir, beside src/), while
+// devices/cpu/ and devices/opencl/ are libraries of their own (OpenMM's platforms/reference/ in libOpenMM).
+// The headers of it that the frontend and the other devices include (its constants and its noise source) are
+// public: their use is no finding (fails without: EL100 and EL101 on src/filter.cpp, EL103 on devices/cpu/
+// and devices/opencl/). Its own class, which only a test includes, stays its own (EL104). A build that
+// compiles every device into the one library proposes nothing public.
+TEST_F(InitShapes, TheHeadersOfABackendFolderBuiltIntoTheFrontendsLibraryThatOthersIncludeArePublic) {
+  const std::vector<std::pair<std::string, std::string>> units = {
+      {"src/filter.cpp", "CMakeFiles/brook.dir"},
+      {"devices/reference/src/device.cpp", "CMakeFiles/brook.dir"},
+      {"devices/reference/src/mixer.cpp", "CMakeFiles/brook.dir"},
+      {"devices/reference/src/noise_source.cpp", "CMakeFiles/brook.dir"},
+      {"devices/reference/src/resample.cpp", "CMakeFiles/brook.dir"},
+      {"devices/cpu/src/device.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/cpu/src/mixer.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/cpu/src/resample.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/cpu/src/window.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/cpu/src/gain.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/cpu/src/fold.cpp", "devices/cpu/CMakeFiles/brook_cpu.dir"},
+      {"devices/opencl/src/device.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"devices/opencl/src/mixer.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"devices/opencl/src/resample.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"devices/opencl/src/window.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"devices/opencl/src/gain.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"devices/opencl/src/fold.cpp", "devices/opencl/CMakeFiles/brook_opencl.dir"},
+      {"tests/test_filter.cpp", "tests/CMakeFiles/test_filter.dir"}};
+  auto database = [&](bool one_library) {
+    json db = json::array();
+    for (const auto& [f, target] : units) {
+      const std::string t = one_library && f.rfind("devices/", 0) == 0 ? "CMakeFiles/brook.dir" : target;
+      db.push_back({{"directory", root_.string()},
+                    {"file", f},
+                    {"command", "c++ -std=c++17 -Iinclude -Idevices/reference/include -o " + t + "/" + f +
+                                    ".o -c " + f}});
+    }
+    write_file(root_ / "build" / "compile_commands.json", db.dump(2));
+  };
+  tree("brook", {}, "");
+  database(false);
+  const json c = init();
+  const json& reference = c.at("layers").at("backends").at("reference");
+  ASSERT_TRUE(reference.is_object()) << text_;
+  EXPECT_EQ(reference.at("public"),
+            json({"devices/reference/include/dsp_constants.h", "devices/reference/include/noise_source.h"}))
+      << text_;
+  EXPECT_NE(text_.find("devices/reference/ is compiled into the frontend's brook (4 sources)"),
+            std::string::npos)
+      << text_;
+  const std::set<Finding> want = expected(), got = check();
+  EXPECT_EQ(want.size(), 3u) << show(want);
+  EXPECT_EQ(got, want) << "expected:\n" << show(want) << "got:\n" << show(got);
+  const Outcome a = run_in(root_, emberlint::test::emberlint() + " analyze -p build", scratch_);
+  EXPECT_TRUE(a.exit_code == 0 || a.exit_code == 1) << a.out << a.err;
+
+  fs::remove(root_ / ".emberlint.json");
+  database(true);
+  const json one = init();
+  const json& b = one.at("layers").at("backends");
+  ASSERT_TRUE(b.contains("reference")) << text_;
+  EXPECT_FALSE(b.at("reference").is_object() && b.at("reference").contains("public")) << text_;
+}
+
 }  // namespace
